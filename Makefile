@@ -1,0 +1,42 @@
+# Two commands matter: `make run` and `make test`. Both create .venv when it is missing.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+
+.PHONY: run test lint typecheck demo bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@ $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check bot cogs renders tests
+	$(BIN)/ruff format --check bot cogs renders tests
+
+typecheck: $(TEST_STAMP)
+	$(BIN)/mypy
+
+test: lint typecheck
+	$(BIN)/pytest -q
+
+demo: $(STAMP)
+	$(BIN)/python -m bot demo --out demo-out
+
+bench: $(STAMP)
+	$(BIN)/python -m bot bench
+
+clean:
+	rm -rf $(VENV) demo-out .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,484 @@
+"""SQLite persistence through aiosqlite: a game is its seed plus its numbered actions.
+
+The schema is versioned with ``PRAGMA user_version`` and migrated at start. Each action is one
+committed row keyed by (game, number): a second write of the same number fails cleanly, which
+turns a double click or a race between two processes into a refusal instead of a double move.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+ACTIVE = ("lobby", "running")
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, their actions, the private panels, results and table-level data.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'over', 'abandoned', 'cancelled')),
+        host_id INTEGER NOT NULL,
+        locale TEXT NOT NULL DEFAULT 'fr',
+        reminder_s INTEGER NOT NULL DEFAULT 120,
+        timeout_s INTEGER NOT NULL DEFAULT 600,
+        lobby_message_id INTEGER,
+        table_message_id INTEGER,
+        turn_since REAL,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        started_at REAL,
+        ended_at REAL
+    );
+    CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id) WHERE status IN ('lobby', 'running');
+    CREATE INDEX games_by_status ON games (status);
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        n INTEGER NOT NULL,
+        seat INTEGER,
+        action TEXT NOT NULL,
+        by_bot INTEGER NOT NULL DEFAULT 0,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, n)
+    ) WITHOUT ROWID;
+    CREATE TABLE panels (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        channel_id INTEGER,
+        message_id INTEGER,
+        dm_refused INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID;
+    CREATE TABLE users (
+        user_id INTEGER PRIMARY KEY,
+        locale TEXT NOT NULL
+    );
+    CREATE TABLE table_data (
+        channel_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (channel_id, kind, key)
+    ) WITHOUT ROWID;
+    CREATE TABLE guild_settings (
+        guild_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    ) WITHOUT ROWID;
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """Base of the store's own errors."""
+
+
+class DuplicateAction(StoreError):
+    """This action number was already written (double click or a concurrent process)."""
+
+
+class ActiveTableExists(StoreError):
+    """A table is already open (lobby or running) in this channel."""
+
+
+@dataclass
+class Seat:
+    """Who holds a seat: a Discord user, or a computer player (``user_id`` None)."""
+
+    name: str
+    user_id: int | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(name=str(data["name"]), user_id=data.get("user_id"))
+
+
+@dataclass
+class GameRow:
+    """One game as stored (not its state: that is rebuilt from ``seed`` and the actions)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    options: dict[str, Any]
+    seats: list[Seat]
+    seed: int
+    status: str
+    host_id: int
+    locale: str
+    reminder_s: int
+    timeout_s: int
+    lobby_message_id: int | None
+    table_message_id: int | None
+    turn_since: float | None
+    reminded: bool
+    created_at: float
+    started_at: float | None = None
+    ended_at: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    n: int
+    seat: int | None
+    action: str
+    by_bot: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class StatLine:
+    kind: str
+    user_id: int | None
+    name: str
+    games: int
+    wins: int
+
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, kind, options, seats, seed, status, host_id, locale, reminder_s, timeout_s, "
+    "lobby_message_id, table_message_id, turn_since, reminded, created_at, started_at, ended_at"
+)
+_UPDATABLE = {
+    "seats",
+    "status",
+    "host_id",
+    "locale",
+    "lobby_message_id",
+    "table_message_id",
+    "turn_since",
+    "reminded",
+    "started_at",
+    "ended_at",
+    "options",
+    "seed",
+}
+
+
+def _row_to_game(row: Sequence[Any]) -> GameRow:
+    return GameRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        kind=row[3],
+        options=json.loads(row[4]),
+        seats=[Seat.from_json(s) for s in json.loads(row[5])],
+        seed=row[6],
+        status=row[7],
+        host_id=row[8],
+        locale=row[9],
+        reminder_s=row[10],
+        timeout_s=row[11],
+        lobby_message_id=row[12],
+        table_message_id=row[13],
+        turn_since=row[14],
+        reminded=bool(row[15]),
+        created_at=row[16],
+        started_at=row[17],
+        ended_at=row[18],
+    )
+
+
+class Store:
+    """The bot's one SQLite database. Open with ``await Store.open(path)``."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        db = await aiosqlite.connect(str(path), timeout=10)
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=10000")
+        store = cls(db)
+        try:
+            await store.migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def version(self) -> int:
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> None:
+        """Bring the schema to ``SCHEMA_VERSION``, one migration per transaction."""
+        current = await self.version()
+        if current > SCHEMA_VERSION:
+            raise StoreError(f"database schema {current} is newer than this bot ({SCHEMA_VERSION})")
+        for version in range(current, SCHEMA_VERSION):
+            await self.db.executescript(
+                f"BEGIN; {MIGRATIONS[version]}; PRAGMA user_version = {version + 1}; COMMIT;"
+            )
+
+    # -- games ---------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        options: dict[str, Any],
+        seats: list[Seat],
+        seed: int,
+        host_id: int,
+        locale: str,
+        reminder_s: int = 120,
+        timeout_s: int = 600,
+        now: float | None = None,
+    ) -> GameRow:
+        try:
+            cur = await self.db.execute(
+                "INSERT INTO games (guild_id, channel_id, kind, options, seats, seed, status, host_id, locale,"
+                " reminder_s, timeout_s, created_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    kind,
+                    json.dumps(options),
+                    json.dumps([s.to_json() for s in seats]),
+                    seed,
+                    host_id,
+                    locale,
+                    reminder_s,
+                    timeout_s,
+                    time.time() if now is None else now,
+                ),
+            )
+            await self.db.commit()
+        except sqlite3.IntegrityError:
+            await self.db.rollback()
+            raise ActiveTableExists(channel_id) from None
+        game = await self.get_game(int(cur.lastrowid or 0))
+        assert game is not None
+        return game
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        async with self.db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return _row_to_game(row) if row else None
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        async with self.db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return _row_to_game(row) if row else None
+
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        """The most recent game of a channel that was started, whatever its status."""
+        async with self.db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND started_at IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return _row_to_game(row) if row else None
+
+    async def games_with_status(self, *statuses: str) -> list[GameRow]:
+        marks = ", ".join("?" for _ in statuses)
+        async with self.db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ({marks}) ORDER BY id", statuses
+        ) as cur:
+            rows = await cur.fetchall()
+        return [_row_to_game(r) for r in rows]
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise StoreError(f"cannot update {sorted(unknown)}")
+        values: list[Any] = []
+        for name, value in fields.items():
+            if name == "seats":
+                value = json.dumps([s.to_json() for s in value])
+            elif name == "options":
+                value = json.dumps(value)
+            values.append(value)
+        assignments = ", ".join(f"{name} = ?" for name in fields)
+        await self.db.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
+        await self.db.commit()
+
+    # -- actions -------------------------------------------------------------------------------
+
+    async def append_action(
+        self,
+        game_id: int,
+        n: int,
+        seat: int | None,
+        action: str,
+        *,
+        by_bot: bool = False,
+        at: float | None = None,
+        turn_since: float | None = None,
+    ) -> None:
+        """Write action ``n`` in its own transaction (and the turn clock with it)."""
+        now = time.time() if at is None else at
+        try:
+            await self.db.execute("BEGIN IMMEDIATE")
+            await self.db.execute(
+                "INSERT INTO actions (game_id, n, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, n, seat, action, int(by_bot), now),
+            )
+            if turn_since is not None:
+                await self.db.execute(
+                    "UPDATE games SET turn_since = ?, reminded = 0 WHERE id = ?", (turn_since, game_id)
+                )
+            await self.db.commit()
+        except sqlite3.IntegrityError:
+            await self.db.rollback()
+            raise DuplicateAction(game_id, n) from None
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        async with self.db.execute(
+            "SELECT n, seat, action, by_bot, at FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [ActionRow(r[0], r[1], r[2], bool(r[3]), r[4]) for r in rows]
+
+    async def action_count(self, game_id: int) -> int:
+        async with self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    # -- private panels ------------------------------------------------------------------------
+
+    async def panel(self, game_id: int, user_id: int) -> tuple[int | None, int | None, bool]:
+        """(DM channel id, DM message id, DM refused) for a player's private panel."""
+        async with self.db.execute(
+            "SELECT channel_id, message_id, dm_refused FROM panels WHERE game_id = ? AND user_id = ?",
+            (game_id, user_id),
+        ) as cur:
+            row = await cur.fetchone()
+        return (row[0], row[1], bool(row[2])) if row else (None, None, False)
+
+    async def set_panel(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        message_id: int | None = None,
+        dm_refused: bool = False,
+    ) -> None:
+        await self.db.execute(
+            "INSERT INTO panels (game_id, user_id, channel_id, message_id, dm_refused) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id,"
+            " message_id = excluded.message_id, dm_refused = excluded.dm_refused",
+            (game_id, user_id, channel_id, message_id, int(dm_refused)),
+        )
+        await self.db.commit()
+
+    # -- users ---------------------------------------------------------------------------------
+
+    async def set_user_locale(self, user_id: int, locale: str) -> None:
+        await self.db.execute(
+            "INSERT INTO users (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locale ="
+            " excluded.locale WHERE users.locale != excluded.locale",
+            (user_id, locale),
+        )
+        await self.db.commit()
+
+    async def user_locale(self, user_id: int) -> str | None:
+        async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else None
+
+    # -- results and statistics ----------------------------------------------------------------
+
+    async def finish_game(
+        self, game_id: int, status: str, results: Iterable[tuple[int, int | None, str, int, int]], now: float
+    ) -> None:
+        """Close a game and record its ranking (seat, user, name, rank, score) in one transaction."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        await self.db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, now, game_id))
+        await self.db.executemany(
+            "INSERT OR REPLACE INTO results (game_id, seat, user_id, name, rank, score) VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, *r) for r in results],
+        )
+        await self.db.commit()
+
+    async def stats(self, guild_id: int, kind: str | None = None) -> list[StatLine]:
+        """Finished games and wins per game kind and human player on one server, best first."""
+        query = (
+            "SELECT g.kind, r.user_id, MAX(r.name), COUNT(*), SUM(r.rank = 1) FROM results r"
+            " JOIN games g ON g.id = r.game_id WHERE g.guild_id = ? AND g.status = 'over' AND r.user_id IS NOT NULL"
+        )
+        params: list[Any] = [guild_id]
+        if kind is not None:
+            query += " AND g.kind = ?"
+            params.append(kind)
+        query += " GROUP BY g.kind, r.user_id ORDER BY g.kind, SUM(r.rank = 1) DESC, COUNT(*) DESC, MAX(r.name)"
+        async with self.db.execute(query, params) as cur:
+            rows = await cur.fetchall()
+        return [StatLine(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    async def games_played(self, guild_id: int) -> dict[str, int]:
+        async with self.db.execute(
+            "SELECT kind, COUNT(*) FROM games WHERE guild_id = ? AND status = 'over' GROUP BY kind", (guild_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return {r[0]: r[1] for r in rows}
+
+    # -- table-level data that outlives one game -----------------------------------------------
+
+    async def table_data(self, channel_id: int, kind: str, key: str) -> Any:
+        async with self.db.execute(
+            "SELECT value FROM table_data WHERE channel_id = ? AND kind = ? AND key = ?", (channel_id, kind, key)
+        ) as cur:
+            row = await cur.fetchone()
+        return json.loads(row[0]) if row else None
+
+    async def set_table_data(self, channel_id: int, kind: str, key: str, value: Any) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO table_data (channel_id, kind, key, value) VALUES (?, ?, ?, ?)",
+            (channel_id, kind, key, json.dumps(value)),
+        )
+        await self.db.commit()
