@@ -1,0 +1,88 @@
+"""The Bot: opens the store, wires the table service to Discord, loads the cogs, runs the timers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from bot.i18n import Translator
+from bot.store import Store
+from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.tables", "cogs.nain_jaune")
+
+
+class TableeBot(commands.Bot):
+    """One process, one SQLite file, every table of every server it is in."""
+
+    store: Store
+    tables: TableService
+
+    def __init__(
+        self,
+        database: str | Path,
+        *,
+        dev_guild: int | None = None,
+        sync_commands: bool = True,
+        timer_tick: float = 10.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        # No privileged intent: everything goes through interactions, DMs are sent, not read.
+        intents = discord.Intents.default()
+        intents.message_content = False
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.database = database
+        self.dev_guild = dev_guild
+        self.sync_commands = sync_commands
+        self.timer_tick = timer_tick
+        self.clock = clock
+        self._timer_task: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        from cogs.components import DYNAMIC_ITEMS
+        from cogs.publish import DiscordPublisher
+
+        self.store = await Store.open(self.database)
+        self.publisher = DiscordPublisher(self)
+        self.tables = TableService(self.store, self.publisher, clock=self.clock)
+        await self.tree.set_translator(Translator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.sync_commands:
+            await self.sync_application_commands()
+        if self.timer_tick > 0:
+            self._timer_task = asyncio.create_task(self._timers(), name="turn-timers")
+
+    async def sync_application_commands(self) -> None:
+        """Sync to the development server (instant) when one is set, else globally."""
+        if self.dev_guild is not None:
+            guild = discord.Object(id=self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def _timers(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.tables.run_timers()
+            except Exception:
+                log.exception("turn timers failed")
+            await asyncio.sleep(self.timer_tick)
+
+    async def close(self) -> None:
+        if self._timer_task is not None:
+            self._timer_task.cancel()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()

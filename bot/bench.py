@@ -1,0 +1,189 @@
+"""``make bench``: the figures that matter to users, measured on this machine and printed.
+
+- a move through the whole pipeline (cache, check, apply, SQLite commit, render of the public
+  table) for the largest table of each game, p50 and p99 (budget: p99 under 100 ms);
+- render times and PNG sizes of the table and of the largest hand (budget: under 1 MB);
+- the longest event-loop stall while 50 games are played at once (budget: under 50 ms).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.demo import table_picture
+from bot.games.base import action_rng, get_game
+from bot.store import GameRow, Store
+from bot.tables import Snapshot, TableService
+
+PIPELINE_BUDGET_MS = 100.0
+STALL_BUDGET_MS = 50.0
+PNG_BUDGET = 1_000_000
+
+
+class RenderingPublisher:
+    """Renders the public table of every published state off the event loop, as the bot does."""
+
+    def __init__(self) -> None:
+        self.sizes: list[int] = []
+
+    async def publish(self, snapshot: Snapshot) -> None:
+        names = [s.name for s in snapshot.game.seats]
+        png = await asyncio.to_thread(table_picture(snapshot.game.kind), snapshot.public, names, "fr")
+        self.sizes.append(len(png))
+
+    async def lobby_changed(self, game: GameRow) -> None:
+        return None
+
+    async def remind(self, game: GameRow, seats: list[int]) -> None:
+        return None
+
+    async def closed(self, game: GameRow) -> None:
+        return None
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def _open_full_table(service: TableService, kind: str, players: int, channel: int) -> int:
+    row = await service.open_table(
+        guild_id=1, channel_id=channel, kind=kind, options={}, host_id=1, host_name="P1", locale="fr"
+    )
+    for user in range(2, players + 1):
+        await service.join(row.id, user, f"Joueur·se n°{user} — Éloïse")
+    await service.start(row.id, 1)
+    return row.id
+
+
+async def _human_move(service: TableService, game_id: int, rng: random.Random) -> float | None:
+    """One move by the seat to act, chosen by the computer player, timed through ``act``."""
+    live = await service.load(game_id)
+    engine = live.engine
+    if engine.is_over(live.state):
+        return None
+    seat = min(engine.to_act(live.state))
+    action = engine.bot_action(live.state, seat, rng)
+    user = live.row.seats[seat].user_id
+    assert user is not None
+    start = time.perf_counter()
+    await service.act(game_id, user, action)
+    return (time.perf_counter() - start) * 1000
+
+
+async def bench_pipeline(store: Store, kind: str, players: int, moves: int) -> list[float]:
+    service = TableService(store, RenderingPublisher())
+    timings: list[float] = []
+    rng = random.Random(1)
+    channel = 1000
+    while len(timings) < moves:
+        channel += 1
+        game_id = await _open_full_table(service, kind, players, channel)
+        while len(timings) < moves:
+            took = await _human_move(service, game_id, rng)
+            if took is None:
+                break
+            timings.append(took)
+        await service.close(game_id, 1, can_manage=True)
+    return timings
+
+
+def bench_render(fn: Callable[[], bytes], repeat: int = 15) -> tuple[float, float, int]:
+    fn()
+    times = []
+    size = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        size = len(fn())
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), max(times), size
+
+
+async def bench_stall(store: Store, kind: str, players: int, games: int, moves: int) -> tuple[float, int]:
+    """Play ``games`` games at once and watch how late a 5 ms heartbeat wakes up."""
+    service = TableService(store, RenderingPublisher())
+    ids = [await _open_full_table(service, kind, players, 5000 + g) for g in range(games)]
+    stop = asyncio.Event()
+    worst = 0.0
+
+    async def heartbeat() -> None:
+        nonlocal worst
+        while not stop.is_set():
+            start = time.perf_counter()
+            await asyncio.sleep(0.005)
+            worst = max(worst, (time.perf_counter() - start - 0.005) * 1000)
+
+    async def play(game_id: int) -> int:
+        rng = random.Random(game_id)
+        done = 0
+        for _ in range(moves):
+            if await _human_move(service, game_id, rng) is None:
+                break
+            done += 1
+        return done
+
+    beat = asyncio.create_task(heartbeat())
+    counts = await asyncio.gather(*(play(g) for g in ids))
+    stop.set()
+    await beat
+    return worst, sum(counts)
+
+
+def _largest_views(kind: str) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """A mid-game public view of the largest table and the seat view with the largest hand."""
+    engine = get_game(kind)
+    state = engine.setup(engine.max_players, {}, action_rng(3, 0))
+    for n in range(1, 12):
+        if engine.is_over(state):
+            break
+        seat = min(engine.to_act(state))
+        engine.apply(state, seat, engine.bot_action(state, seat, random.Random(n)), action_rng(3, n))
+    names = [f"Éléonore-Françoise n°{i + 1} ♦♣" for i in range(engine.max_players)]
+    small = engine.setup(engine.min_players, {}, action_rng(4, 0))
+    seat = min(engine.to_act(small))
+    return engine.public_view(state), names, engine.view(small, seat)
+
+
+async def run_bench() -> int:
+    import importlib
+
+    kind = "nain_jaune"
+    engine = get_game(kind)
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "bench.db")
+        print(f"== {kind}: {engine.max_players} players, pipeline = cache + check + apply + SQLite commit + render")
+        timings = await bench_pipeline(store, kind, engine.max_players, 600)
+        p50, p99 = percentile(timings, 50), percentile(timings, 99)
+        ok &= p99 < PIPELINE_BUDGET_MS
+        print(
+            f"move through the pipeline: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {max(timings):.1f} ms"
+            f" over {len(timings)} moves (budget p99 < {PIPELINE_BUDGET_MS:.0f} ms)"
+        )
+
+        pictures = importlib.import_module(f"renders.{kind}")
+        public, names, hand_view = _largest_views(kind)
+        med, worst, size = bench_render(lambda: pictures.render_table(public, names, "fr"))
+        ok &= size < PNG_BUDGET
+        print(f"table picture ({engine.max_players} players):", f"median {med:.1f} ms, max {worst:.1f} ms,", end=" ")
+        print(f"{size / 1024:.0f} KiB")
+        hand = hand_view.get("hand", [])
+        med, worst, size = bench_render(lambda: pictures.render_hand(hand_view, "fr", list(hand)))
+        ok &= size < PNG_BUDGET
+        print(f"largest hand ({len(hand)} cards): median {med:.1f} ms, max {worst:.1f} ms, {size / 1024:.0f} KiB")
+
+        stall, moves = await bench_stall(store, kind, engine.max_players, 50, 12)
+        ok &= stall < STALL_BUDGET_MS
+        print(f"50 games at once ({moves} moves): longest event-loop stall {stall:.1f} ms", end=" ")
+        print(f"(budget < {STALL_BUDGET_MS:.0f} ms)")
+        await store.close()
+    print("all budgets met" if ok else "SOME BUDGETS MISSED")
+    return 0 if ok else 1

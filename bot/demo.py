@@ -1,0 +1,126 @@
+"""Local showcases: a whole narrated game between computer players, and many silent ones."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.games.base import Event, action_rng, get_game
+from bot.i18n import t
+from bot.store import GameRow, Store
+from bot.tables import Snapshot, TableService
+from bot.texts import narrate, ranking_lines, texts_for
+
+
+def table_picture(kind: str) -> Any:
+    """The game's table renderer (pictures live in ``renders``; imported only when drawing)."""
+    import importlib
+
+    return importlib.import_module(f"renders.{kind}").render_table
+
+
+class DemoPublisher:
+    """Prints every event in words and saves the table picture at each milestone and at the end."""
+
+    def __init__(self, out: Path, lang: str) -> None:
+        self.out = out
+        self.lang = lang
+        self.pictures = 0
+        self.lines = 0
+
+    async def publish(self, snapshot: Snapshot) -> None:
+        game = snapshot.game
+        names = [s.name for s in game.seats]
+        for event in snapshot.new_events:
+            self._say(game.kind, event, names)
+        if any(e.milestone for e in snapshot.new_events) or snapshot.over:
+            self.pictures += 1
+            png = table_picture(game.kind)(snapshot.public, names, self.lang)
+            path = self.out / f"{game.kind}-{self.pictures:03d}.png"
+            path.write_bytes(png)
+            print(f"        [{path}]")
+        if snapshot.over and snapshot.results is not None:
+            for line in ranking_lines(snapshot.results, names, self.lang, "unit.tokens"):
+                print(f"        {line}")
+
+    def _say(self, kind: str, event: Event, names: Sequence[str]) -> None:
+        line = narrate(kind, event, names, self.lang)
+        if line:
+            self.lines += 1
+            print(f"{'==' if event.milestone else '  '} {line}")
+
+    async def lobby_changed(self, game: GameRow) -> None:
+        return None
+
+    async def remind(self, game: GameRow, seats: list[int]) -> None:
+        return None
+
+    async def closed(self, game: GameRow) -> None:
+        return None
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        options[name] = json.loads(value) if value else True
+    return options
+
+
+async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, options: Sequence[str]) -> int:
+    """Open a table, fill it with computer players, start, and let the pipeline play to the end."""
+    out.mkdir(parents=True, exist_ok=True)
+    publisher = DemoPublisher(out, lang)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "demo.db")
+        service = TableService(store, publisher)
+        row = await service.open_table(
+            guild_id=None,
+            channel_id=1,
+            kind=kind,
+            options=_parse_options(options),
+            host_id=1,
+            host_name="Alice",
+            locale=lang,
+        )
+        await store.update_game(row.id, seed=seed)
+        for _ in range(players - 1):
+            await service.add_bot(row.id, 1)
+        # The host hands their seat to a computer player too, so that nobody has to click.
+        await service.start(row.id, 1)
+        await service.leave(row.id, 1)
+        final = await store.get_game(row.id)
+        await store.close()
+    title = t(lang, f"game.{kind}")
+    status = final.status if final else "?"
+    print(f"\n{title}: {publisher.lines} lines, {publisher.pictures} pictures in {out}/ ({status})")
+    return 0
+
+
+def simulate(kind: str, games: int, players: int) -> int:
+    """Play ``games`` games between computer players (engine only) and print what they look like."""
+    engine = get_game(kind)
+    moves: list[int] = []
+    winners = [0] * players
+    for g in range(games):
+        seed = 1000 + g
+        state = engine.setup(players, {}, action_rng(seed, 0))
+        n = 0
+        while not engine.is_over(state):
+            seat = min(engine.to_act(state))
+            n += 1
+            engine.apply(state, seat, engine.bot_action(state, seat, random.Random(n)), action_rng(seed, n))
+        moves.append(n)
+        for r in engine.results(state):
+            if r.rank == 1:
+                winners[r.seat] += 1
+    print(f"{kind}: {games} games of {players} players")
+    print(f"  moves per game: mean {statistics.mean(moves):.0f}, max {max(moves)}")
+    print(f"  wins by seat: {winners}")
+    _ = texts_for(kind)
+    return 0

@@ -1,0 +1,127 @@
+"""Nain Jaune in words: card names, narration of events, the table summary, milestone messages."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.base import Action, Event, JSONValue
+from bot.i18n import t
+from bot.texts import register
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+KIND = "nain_jaune"
+
+
+def rank_label(rank: str, locale: str) -> str:
+    """Short rank on a card: A, 2..10, and V/D/R in French, J/Q/K in English."""
+    return t(locale, f"nj.rank_short.{rank}") if rank in ("A", "J", "Q", "K") else rank
+
+
+def rank_name(rank: str, locale: str) -> str:
+    """Rank in words, as called at the table ("sans valet", "sans 10")."""
+    return t(locale, f"nj.rank_name.{rank}") if rank in ("A", "J", "Q", "K") else rank
+
+
+def card_name(code: str, locale: str) -> str:
+    """``10D`` -> ``10♦``; ``QS`` -> ``D♠`` in French, ``Q♠`` in English."""
+    return f"{rank_label(code[:-1], locale)}{SUITS[code[-1]]}"
+
+
+def _name(names: Sequence[str], seat: JSONValue) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return "?"
+
+
+class NainJauneTexts:
+    kind = KIND
+
+    def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
+        d = event.data
+        who = _name(names, event.seat)
+        k = event.kind
+        if k == "play":
+            return t(locale, "nj.ev.play", name=who, card=card_name(str(d["card"]), locale))
+        if k == "take":
+            return t(locale, "nj.ev.take", name=who, card=card_name(str(d["card"]), locale), n=d["tokens"])
+        if k == "sans":
+            return t(locale, "nj.ev.sans", name=who, rank=rank_name(str(d["rank"]), locale))
+        if k == "pass":
+            return t(locale, "nj.ev.pass", name=who)
+        if k == "next_rank":
+            return t(locale, "nj.ev.next_rank", rank=rank_name(str(d["rank"]), locale))
+        if k == "new_sequence":
+            return t(locale, "nj.ev.new_sequence", name=who)
+        if k == "forfeit":
+            return t(locale, "nj.ev.forfeit", name=who, card=card_name(str(d["card"]), locale))
+        if k == "grand_opera":
+            return t(locale, "nj.ev.grand_opera", name=who, n=d["tokens"])
+        if k == "payment":
+            return t(locale, "nj.ev.payment", name=who, to=_name(names, d["to"]), n=d["tokens"], owed=d["owed"])
+        if k == "double":
+            return t(locale, "nj.ev.double", name=who, card=card_name(str(d["card"]), locale), n=d["tokens"])
+        if k == "deal":
+            return t(locale, "nj.ev.deal", deal=d["deal"], dealer=_name(names, d["dealer"]))
+        if k == "deal_end":
+            return t(locale, "nj.ev.deal_end", deal=d["deal"], name=_name(names, d["winner"]))
+        if k == "game_end":
+            return t(locale, f"nj.ev.game_end.{d.get('reason', 'deals')}")
+        if k == "stake":
+            return t(locale, "nj.ev.stake", deal=d["deal"])
+        return None
+
+    def summary(self, public: dict[str, JSONValue], names: Sequence[str], locale: str) -> list[str]:
+        deal, deals = public["deal"], public["deals"]
+        first = t(locale, "nj.summary.deal", deal=deal, deals=deals, dealer=_name(names, public["dealer"]))
+        if public.get("over"):
+            return [first, t(locale, "nj.summary.over")]
+        who = _name(names, public.get("to_act"))
+        wanted, sans, last = public.get("wanted"), public.get("sans"), public.get("last_card")
+        if wanted is None:
+            second = t(locale, "nj.summary.new_sequence", name=who)
+        elif sans:
+            second = t(locale, "nj.summary.sans", name=who, rank=rank_name(str(sans), locale))
+        else:
+            second = t(
+                locale,
+                "nj.summary.wanted",
+                name=who,
+                rank=rank_name(str(wanted), locale),
+                last=card_name(str(last), locale) if last else "—",
+            )
+        return [first, second]
+
+    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str) -> str:
+        if action.kind == "play":
+            return card_name(str(action["card"]), locale)
+        if action.kind == "claim":
+            return t(locale, "nj.action.claim", card=card_name(str(action["card"]), locale))
+        if action.kind == "pass":
+            wanted = view.get("wanted")
+            return t(locale, "nj.action.pass", rank=rank_name(str(wanted), locale) if wanted else "—")
+        return action.kind
+
+    def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """A new deal, a Grand opéra, the end of a deal with its payments (the game end is added by the caller)."""
+        out: list[str] = []
+        block: list[str] = []
+        for event in events:
+            line = self.narrate(event, names, locale)
+            if event.kind == "grand_opera" and line:
+                out.append(f"🎭 {line}")
+            elif event.kind in ("payment", "double", "take") and block:
+                if line:
+                    block.append(f"• {line}")
+            elif event.kind == "deal_end" and line:
+                block = [f"**{line}**"]
+            elif event.kind == "deal" and line:
+                if block:
+                    out.append("\n".join(block))
+                    block = []
+                out.append(f"🃏 **{line}**")
+        if block:
+            out.append("\n".join(block))
+        return out
+
+
+TEXTS = register(NainJauneTexts())

@@ -1,0 +1,90 @@
+"""Helpers every cog shares: languages, names, refusals as short ephemeral sentences."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games.base import GameError
+from bot.i18n import has, language, t
+
+if TYPE_CHECKING:
+    from bot.app import TableeBot
+
+log = logging.getLogger(__name__)
+
+NAME_LIMIT = 32
+
+
+def user_lang(interaction: discord.Interaction[Any]) -> str:
+    """Ephemeral and DM texts follow the user's Discord language."""
+    return language(interaction.locale)
+
+
+def guild_lang(interaction: discord.Interaction[Any]) -> str:
+    """Channel texts follow the server's language (French outside a server)."""
+    return language(interaction.guild_locale) if interaction.guild_locale else language("fr")
+
+
+def display_name(user: discord.abc.User) -> str:
+    name = getattr(user, "display_name", None) or user.name
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+
+
+def error_text(error: GameError, lang: str, kind: str | None = None) -> str:
+    """The translated reason for a refusal: game-specific wording first, then the shared one."""
+    for key in (f"error.{kind}.{error.code}" if kind else None, f"error.{error.code}"):
+        if key and has(key):
+            params = dict(error.params)
+            if "option" in params:
+                params["option"] = (
+                    t(lang, f"option.{params['option']}") if has(f"option.{params['option']}") else (params["option"])
+                )
+            return t(lang, key, **params)
+    return t(lang, "error.illegal")
+
+
+async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+    """Answer ephemerally whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException, kind: str | None = None) -> None:
+    """The one place refusals and failures reach users: a short ephemeral sentence in their language."""
+    original = getattr(error, "original", error)
+    lang = user_lang(interaction)
+    if isinstance(original, GameError):
+        text = error_text(original, lang, kind)
+    elif isinstance(original, app_commands.MissingPermissions | app_commands.CheckFailure):
+        text = t(lang, "error.no_permission")
+    elif isinstance(original, app_commands.CommandOnCooldown):
+        text = t(lang, "error.cooldown")
+    else:
+        log.exception("interaction failed", exc_info=original)
+        text = t(lang, "error.internal")
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not deliver a refusal", exc_info=True)
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> TableeBot:
+    from bot.app import TableeBot
+
+    client = interaction.client
+    assert isinstance(client, TableeBot)
+    return client
+
+
+async def remember_locale(interaction: discord.Interaction[Any]) -> None:
+    """Keep the user's language for the DMs we send them later."""
+    try:
+        await bot_of(interaction).store.set_user_locale(interaction.user.id, user_lang(interaction))
+    except Exception:
+        log.debug("could not store the user's language", exc_info=True)

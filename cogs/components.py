@@ -1,0 +1,233 @@
+"""Persistent components: every button and select carries its game id (and deal) in its custom_id.
+
+They are ``DynamicItem``s registered at start, so a message posted before a restart still works.
+Ids: ``tb:l:<game>:<op>`` lobby, ``tb:h:<game>`` my hand, ``tb:p:<game>:<page>`` panel page,
+``tb:a:<game>:<stage>:<action json>`` a move, ``tb:s:<game>:<stage>:<page>`` a move chosen in a select.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.games.base import Action, GameError
+from bot.tables import TableError
+from cogs.common import bot_of, display_name, remember_locale, report_error
+
+LOBBY_OPS = ("join", "leave", "bot", "start", "cancel")
+
+
+def _label(item: discord.ui.Item[Any]) -> str:
+    return str(getattr(item, "label", "") or "")
+
+
+def _style(item: discord.ui.Item[Any]) -> discord.ButtonStyle:
+    style = getattr(item, "style", None)
+    return style if isinstance(style, discord.ButtonStyle) else discord.ButtonStyle.secondary
+
+
+async def _kind_of(interaction: discord.Interaction[Any], game_id: int) -> str | None:
+    try:
+        return (await bot_of(interaction).tables.game_row(game_id)).kind
+    except GameError:
+        return None
+
+
+async def run_move(interaction: discord.Interaction[Any], game_id: int, stage: int, action: Action) -> None:
+    """A move from a private panel: acknowledge at once, go through the pipeline, refresh the panel."""
+    from cogs.panels import refresh_clicked_panel
+
+    await interaction.response.defer()
+    bot = bot_of(interaction)
+    await remember_locale(interaction)
+    try:
+        await bot.tables.act(game_id, interaction.user.id, action, stage)
+    except GameError as error:
+        await report_error(interaction, error, await _kind_of(interaction, game_id))
+        return
+    await refresh_clicked_panel(interaction, game_id)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:l:(?P<gid>[0-9]+):(?P<op>[a-z]+)"):
+    def __init__(
+        self, game_id: int, op: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    ):
+        super().__init__(discord.ui.Button(label=label or op, style=style, custom_id=f"tb:l:{game_id}:{op}"))
+        self.game_id = game_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["gid"]), match["op"], _label(item), _style(item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.i18n import t
+        from cogs.common import user_lang
+
+        await interaction.response.defer()
+        await remember_locale(interaction)
+        bot = bot_of(interaction)
+        user = interaction.user
+        lang = user_lang(interaction)
+        try:
+            if self.op == "join":
+                await bot.tables.join(self.game_id, user.id, display_name(user))
+                done = t(lang, "lobby.joined")
+            elif self.op == "leave":
+                await bot.tables.leave(self.game_id, user.id)
+                done = t(lang, "lobby.left")
+            elif self.op == "bot":
+                await bot.tables.add_bot(self.game_id, user.id)
+                done = t(lang, "lobby.bot_added")
+            elif self.op == "start":
+                await bot.tables.start(self.game_id, user.id)
+                done = t(lang, "lobby.started")
+            elif self.op == "cancel":
+                manage = (
+                    isinstance(user, discord.Member)
+                    and interaction.channel is not None
+                    and (interaction.channel.permissions_for(user).manage_channels)
+                )
+                await bot.tables.close(self.game_id, user.id, can_manage=bool(manage))
+                done = t(lang, "lobby.cancelled")
+            else:
+                raise TableError("expired")
+        except GameError as error:
+            await report_error(interaction, error)
+            return
+        await interaction.followup.send(done, ephemeral=True)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:h:(?P<gid>[0-9]+)"):
+    def __init__(self, game_id: int, label: str = "🂠"):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"tb:h:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["gid"]), _label(item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from cogs.panels import send_ephemeral_panel
+
+        await send_ephemeral_panel(interaction, self.game_id)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:p:(?P<gid>[0-9]+):(?P<page>[0-9]+)"):
+    def __init__(self, game_id: int, page: int, label: str, disabled: bool = False):
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"tb:p:{game_id}:{page}", disabled=disabled
+            )
+        )
+        self.game_id = game_id
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PageButton:
+        return cls(int(match["gid"]), int(match["page"]), _label(item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from cogs.panels import show_page
+
+        await show_page(interaction, self.game_id, self.page)
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tb:a:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<tok>\{.*\})",
+):
+    def __init__(
+        self,
+        game_id: int,
+        stage: int,
+        action: Action,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ):
+        super().__init__(
+            discord.ui.Button(label=label[:80] or action.kind, style=style, custom_id=action_id(game_id, stage, action))
+        )
+        self.game_id = game_id
+        self.stage = stage
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActButton:
+        try:
+            action = Action.loads(match["tok"])
+        except (ValueError, KeyError, TypeError):
+            action = Action.of("invalid")
+        return cls(int(match["gid"]), int(match["stage"]), action, _label(item), _style(item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await run_move(interaction, self.game_id, self.stage, self.action)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"tb:s:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<page>[0-9]+)",
+):
+    def __init__(
+        self,
+        game_id: int,
+        stage: int,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tb:s:{game_id}:{stage}:{page}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id = game_id
+        self.stage = stage
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActSelect:
+        options = list(getattr(item, "options", []))
+        return cls(
+            int(match["gid"]), int(match["stage"]), int(match["page"]), options, getattr(item, "placeholder", None)
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        try:
+            action = Action.loads(values[0]) if values else Action.of("invalid")
+        except (ValueError, KeyError, TypeError):
+            action = Action.of("invalid")
+        try:
+            await run_move(interaction, self.game_id, self.stage, action)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+def action_id(game_id: int, stage: int, action: Action) -> str:
+    custom_id = f"tb:a:{game_id}:{stage}:{action.dumps()}"
+    if len(custom_id) > 100:
+        raise ValueError(f"custom_id too long for {action!r}")
+    return custom_id
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, PageButton, ActButton, ActSelect)

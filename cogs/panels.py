@@ -1,0 +1,149 @@
+"""Private panels: a player's hand picture and the controls for exactly their legal moves.
+
+The same panel is sent as a DM (edited in place as the hand changes) or, when DMs are closed,
+as an ephemeral message from the "My hand" button or ``/table hand``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.games.base import GameError
+from bot.i18n import t
+from bot.tables import Snapshot, TableError
+from bot.texts import texts_for
+from cogs.common import bot_of, remember_locale, report_error, user_lang
+from cogs.components import ActButton, ActSelect, PageButton
+from cogs.ui import ui_for
+
+BUTTONS_MAX = 20
+"""Up to this many moves show as buttons (4 rows of 5); more go to a paged select."""
+SELECT_PAGE = 25
+
+
+@dataclass
+class Panel:
+    content: str
+    png: bytes
+    view: discord.ui.View | None
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename="hand.png")
+
+
+def _status_line(snapshot: Snapshot, seat: int, lang: str) -> str:
+    names = [s.name for s in snapshot.game.seats]
+    if snapshot.over:
+        return t(lang, "panel.over")
+    if seat in snapshot.to_act:
+        return t(lang, "panel.your_turn")
+    waiting = ", ".join(names[s] for s in sorted(snapshot.to_act)) or "—"
+    return t(lang, "panel.waiting", names=waiting)
+
+
+def build_controls(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> discord.ui.View | None:
+    """Buttons for a handful of moves; a select, paged by 25, for more."""
+    legal = [] if snapshot.over else snapshot.legal.get(seat, [])
+    if not legal:
+        return None
+    game = snapshot.game
+    ui = ui_for(game.kind)
+    texts = texts_for(game.kind)
+    view_data = snapshot.views[seat]
+    view = discord.ui.View(timeout=None)
+    if len(legal) <= BUTTONS_MAX:
+        for i, action in enumerate(legal):
+            label = texts.action_label(action, view_data, lang)
+            button = ActButton(game.id, snapshot.stage, action, label, ui.action_style(action))
+            button.item.row = i // 5
+            view.add_item(button)
+        return view
+    pages = (len(legal) + SELECT_PAGE - 1) // SELECT_PAGE
+    page = max(0, min(page, pages - 1))
+    chunk = legal[page * SELECT_PAGE : (page + 1) * SELECT_PAGE]
+    options = [discord.SelectOption(label=texts.action_label(a, view_data, lang)[:100], value=a.dumps()) for a in chunk]
+    select = ActSelect(game.id, snapshot.stage, page, options, t(lang, "panel.choose", page=page + 1, pages=pages))
+    select.item.row = 0
+    view.add_item(select)
+    if pages > 1:
+        prev = PageButton(game.id, max(page - 1, 0), t(lang, "panel.prev"), disabled=page == 0)
+        nxt = PageButton(game.id, min(page + 1, pages - 1), t(lang, "panel.next"), disabled=page >= pages - 1)
+        prev.item.row = nxt.item.row = 1
+        view.add_item(prev)
+        view.add_item(nxt)
+    return view
+
+
+async def build_panel(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> Panel:
+    game = snapshot.game
+    ui = ui_for(game.kind)
+    legal = [] if snapshot.over else snapshot.legal.get(seat, [])
+    png = await asyncio.to_thread(ui.hand_picture, snapshot.views[seat], legal, lang)
+    names = [s.name for s in game.seats]
+    lines = [
+        t(lang, "panel.header", game=t(lang, ui.title_key), channel=f"<#{game.channel_id}>"),
+        *texts_for(game.kind).summary(snapshot.public, names, lang),
+        f"**{_status_line(snapshot, seat, lang)}**",
+    ]
+    return Panel("\n".join(lines)[:2000], png, build_controls(snapshot, seat, lang, page))
+
+
+async def _seat_snapshot(interaction: discord.Interaction[Any], game_id: int) -> tuple[Snapshot, int]:
+    bot = bot_of(interaction)
+    row = await bot.tables.game_row(game_id)
+    if row.status == "lobby":
+        raise TableError("not_started")
+    seat = row.seat_of(interaction.user.id)
+    if seat is None:
+        raise TableError("not_seated")
+    if row.status != "running":
+        raise TableError("game_over")
+    return await bot.tables.snapshot(game_id), seat
+
+
+async def send_ephemeral_panel(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """The "My hand" button and ``/table hand``: the private panel as an ephemeral message."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await remember_locale(interaction)
+    try:
+        snapshot, seat = await _seat_snapshot(interaction, game_id)
+    except GameError as error:
+        await report_error(interaction, error)
+        return
+    panel = await build_panel(snapshot, seat, user_lang(interaction))
+    kwargs: dict[str, Any] = {"view": panel.view} if panel.view is not None else {}
+    await interaction.followup.send(panel.content, file=panel.file(), ephemeral=True, **kwargs)
+
+
+async def refresh_clicked_panel(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """After a move from an ephemeral panel, show the new hand in that same message.
+
+    DM panels are refreshed by the publisher, which edits the player's one DM message.
+    """
+    if interaction.guild_id is None or interaction.message is None:
+        return
+    if not interaction.message.flags.ephemeral:
+        return
+    try:
+        snapshot, seat = await _seat_snapshot(interaction, game_id)
+    except GameError:
+        return
+    panel = await build_panel(snapshot, seat, user_lang(interaction))
+    await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)
+
+
+async def show_page(interaction: discord.Interaction[Any], game_id: int, page: int) -> None:
+    """Turn a page of a long list of moves, in place."""
+    try:
+        snapshot, seat = await _seat_snapshot(interaction, game_id)
+    except GameError as error:
+        await report_error(interaction, error)
+        return
+    lang = user_lang(interaction)
+    view = build_controls(snapshot, seat, lang, page)
+    await interaction.response.edit_message(view=view)

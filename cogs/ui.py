@@ -1,0 +1,47 @@
+"""What each game adds to the shared Discord surface: its pictures and how its moves look.
+
+The shared cogs (lobby, table message, private panels) are written once against this small
+adapter; a game cog registers one ``GameUI``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.games.base import Action, JSONValue
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """The per-game parts: pictures (run in a worker thread) and move presentation."""
+
+    kind: str
+    command: str
+    title_key: str
+    table_picture: Callable[[dict[str, JSONValue], list[str], str], bytes]
+    hand_picture: Callable[[dict[str, JSONValue], list[Action], str], bytes]
+    action_style: Callable[[Action], discord.ButtonStyle] = field(default=lambda _a: discord.ButtonStyle.primary)
+    score_unit_key: str = "unit.points"
+    panel_key: Callable[[dict[str, JSONValue], list[Action]], Any] | None = None
+    """What, in a seat's view, makes its private panel worth editing (default: hand and moves)."""
+
+    def private_key(self, view: dict[str, JSONValue], legal: Sequence[Action]) -> Any:
+        if self.panel_key is not None:
+            return self.panel_key(view, list(legal))
+        return (repr(view.get("hand")), tuple(a.dumps() for a in legal))
+
+
+REGISTRY: dict[str, GameUI] = {}
+
+
+def register(ui: GameUI) -> GameUI:
+    REGISTRY[ui.kind] = ui
+    return ui
+
+
+def ui_for(kind: str) -> GameUI:
+    return REGISTRY[kind]

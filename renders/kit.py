@@ -1,0 +1,643 @@
+"""The drawing kit every game's pictures share: bundled fonts, palette, text, panels, cards, PNG encoding.
+
+Everything is drawn with Pillow from the bundled DejaVu fonts, so a picture looks the same on every host and
+needs no downloaded asset. Pillow's own shapes are not antialiased, so rounded shapes go through supersampled
+masks. Everything costly (fonts, masks, card faces, shadows) is cached: a render only pastes ready pieces.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Final
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+
+from bot.i18n import has, language, t
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+Colour = RGB | RGBA
+Box = tuple[int, int, int, int]
+Font = ImageFont.FreeTypeFont
+
+# --- fonts ---------------------------------------------------------------------------------------------------
+
+FONT_DIR: Final = Path(__file__).with_name("fonts")
+FONT_REGULAR: Final = FONT_DIR / "DejaVuSans.ttf"
+FONT_BOLD: Final = FONT_DIR / "DejaVuSans-Bold.ttf"
+NOTDEF_PROBE: Final = "\ue000"
+"""A private-use character no font we ship covers: it draws the .notdef box."""
+
+
+@cache
+def font(size: int, bold: bool = False) -> Font:
+    """The bundled DejaVu Sans at ``size`` px, cached: opening a face costs more than drawing with it."""
+    return ImageFont.truetype(str(FONT_BOLD if bold else FONT_REGULAR), size)
+
+
+def _glyph_signature(face: Font, char: str) -> tuple[tuple[float, float, float, float], bytes]:
+    return face.getbbox(char), bytes(face.getmask(char))
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str, bold: bool = False) -> bool:
+    """Whether the bundled font draws ``char`` itself rather than its .notdef box."""
+    if unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co", "Cn"}:
+        return False
+    face = font(32, bold)
+    return _glyph_signature(face, char) != _glyph_signature(face, NOTDEF_PROBE)
+
+
+def clean_text(text: str, bold: bool = False) -> str:
+    """User text made drawable: NFC-composed, characters the font lacks dropped, spaces collapsed."""
+    composed = unicodedata.normalize("NFC", text)
+    kept = "".join(ch if ch.isspace() or has_glyph(ch, bold) else " " for ch in composed)
+    return " ".join(kept.split())
+
+
+# --- palette -------------------------------------------------------------------------------------------------
+
+FELT: Final[RGB] = (24, 98, 62)
+FELT_LIGHT: Final[RGB] = (38, 126, 82)
+FELT_DARK: Final[RGB] = (12, 58, 36)
+PANEL: Final[RGBA] = (6, 36, 22, 170)
+PANEL_SOLID: Final[RGB] = (15, 62, 40)
+PANEL_EDGE: Final[RGBA] = (255, 255, 255, 38)
+INK: Final[RGB] = (246, 243, 232)
+INK_DIM: Final[RGB] = (176, 204, 188)
+INK_DARK: Final[RGB] = (28, 30, 34)
+GOLD: Final[RGB] = (246, 200, 62)
+GOLD_DARK: Final[RGB] = (168, 122, 20)
+ALERT: Final[RGB] = (226, 72, 64)
+SUIT_RED: Final[RGB] = (204, 28, 44)
+SUIT_BLACK: Final[RGB] = (26, 26, 32)
+PAPER: Final[RGB] = (253, 251, 245)
+PAPER_EDGE: Final[RGB] = (168, 166, 160)
+FIGURE_TINT: Final[RGB] = (250, 236, 196)
+BACK_BLUE: Final[RGB] = (34, 62, 140)
+BACK_RED: Final[RGB] = (150, 30, 44)
+HEADER: Final[RGBA] = (4, 30, 18, 150)
+
+SEAT_COLOURS: Final[tuple[RGB, ...]] = (
+    (255, 122, 110),  # coral
+    (96, 182, 255),  # sky
+    (255, 214, 80),  # sun
+    (204, 150, 255),  # lilac
+    (255, 166, 72),  # orange
+    (255, 128, 200),  # pink
+    (90, 226, 232),  # cyan
+    (190, 236, 110),  # lime
+    (236, 236, 236),  # white
+    (222, 186, 140),  # sand
+)
+"""One colour per seat, all readable on the dark felt panels and distinct from each other."""
+
+
+def seat_colour(seat: int) -> RGB:
+    """The colour of ``seat`` (wraps after ten seats)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def with_alpha(colour: Colour, alpha: int) -> RGBA:
+    return (colour[0], colour[1], colour[2], alpha)
+
+
+def mix(a: Colour, b: Colour, amount: float) -> RGB:
+    """``a`` moved ``amount`` (0..1) of the way towards ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * amount),
+        round(a[1] + (b[1] - a[1]) * amount),
+        round(a[2] + (b[2] - a[2]) * amount),
+    )
+
+
+# --- text ----------------------------------------------------------------------------------------------------
+
+ELLIPSIS: Final = "…"
+
+
+def fit_text(text: str, face: Font, max_width: float, ellipsis: str = ELLIPSIS) -> str:
+    """``text`` cut at a character boundary and ended with an ellipsis so that it fits ``max_width``."""
+    if face.getlength(text) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if face.getlength(text[:mid].rstrip() + ellipsis) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        return ellipsis if face.getlength(ellipsis) <= max_width else ""
+    return text[:lo].rstrip() + ellipsis
+
+
+def fit_font(text: str, max_width: float, size: int, min_size: int, bold: bool = False) -> Font:
+    """The largest font between ``min_size`` and ``size`` in which ``text`` fits ``max_width``."""
+    for candidate in range(size, min_size, -1):
+        if font(candidate, bold).getlength(text) <= max_width:
+            return font(candidate, bold)
+    return font(min_size, bold)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: Font,
+    fill: Colour,
+    *,
+    anchor: str = "la",
+    max_width: float | None = None,
+    stroke: int = 0,
+    stroke_fill: Colour | None = None,
+) -> float:
+    """Draw ``text`` (cut with an ellipsis past ``max_width``); return the width drawn."""
+    if max_width is not None:
+        text = fit_text(text, face, max_width)
+    if not text:
+        return 0.0
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+    return face.getlength(text)
+
+
+def draw_centered(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    text: str,
+    face: Font,
+    fill: Colour,
+    *,
+    max_width: float | None = None,
+) -> float:
+    """Draw ``text`` centred on ``centre`` (horizontally on its advance, vertically on the font's middle)."""
+    return draw_text(draw, centre, text, face, fill, anchor="mm", max_width=max_width)
+
+
+def draw_glyph(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, face: Font, fill: Colour) -> None:
+    """Draw ``text`` with its ink box centred on ``centre``: symbols like ♦ sit off their line's middle."""
+    left, top, right, bottom = face.getbbox(text, anchor="ls")
+    x = centre[0] - (left + right) / 2
+    y = centre[1] - (top + bottom) / 2
+    draw.text((x, y), text, font=face, fill=fill, anchor="ls")
+
+
+Run = tuple[str, Font, Colour]
+
+
+def runs_width(runs: Sequence[Run]) -> float:
+    return sum(face.getlength(text) for text, face, _ in runs)
+
+
+def draw_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], runs: Sequence[Run], *, align: str = "left") -> float:
+    """Draw differently styled pieces of one line on a shared baseline, vertically centred on ``xy[1]``.
+
+    ``align`` says whether ``xy[0]`` is the left end, the right end or the centre of the line. Returns the width.
+    """
+    runs = [run for run in runs if run[0]]
+    if not runs:
+        return 0.0
+    width = runs_width(runs)
+    x = xy[0] - (width if align == "right" else width / 2 if align == "center" else 0)
+    ascent = max(face.getmetrics()[0] for _, face, _ in runs)
+    descent = max(face.getmetrics()[1] for _, face, _ in runs)
+    baseline = xy[1] + (ascent - descent) / 2
+    for text, face, fill in runs:
+        draw.text((x, baseline), text, font=face, fill=fill, anchor="ls")
+        x += face.getlength(text)
+    return width
+
+
+# --- shapes --------------------------------------------------------------------------------------------------
+
+SUPERSAMPLE: Final = 4
+
+
+@lru_cache(maxsize=512)
+def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
+    """An antialiased rounded-rectangle mask ("L"), drawn large and scaled down."""
+    s = SUPERSAMPLE
+    big = Image.new("L", (width * s, height * s), 0)
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=radius * s, fill=255)
+    return big.resize((width, height), Image.Resampling.BOX)
+
+
+@lru_cache(maxsize=512)
+def ring_mask(width: int, height: int, radius: int, thickness: int) -> Image.Image:
+    """The border band of a rounded rectangle, ``thickness`` px wide, antialiased on both edges."""
+    inner = Image.new("L", (width, height), 0)
+    if width > 2 * thickness and height > 2 * thickness:
+        inner.paste(
+            rounded_mask(width - 2 * thickness, height - 2 * thickness, max(radius - thickness, 0)),
+            (thickness, thickness),
+        )
+    return ImageChops.subtract(rounded_mask(width, height, radius), inner)
+
+
+@lru_cache(maxsize=256)
+def disc_mask(diameter: int) -> Image.Image:
+    """An antialiased disc mask."""
+    s = SUPERSAMPLE
+    big = Image.new("L", (diameter * s, diameter * s), 0)
+    ImageDraw.Draw(big).ellipse((0, 0, diameter * s - 1, diameter * s - 1), fill=255)
+    return big.resize((diameter, diameter), Image.Resampling.BOX)
+
+
+@lru_cache(maxsize=1024)
+def _solid(size: tuple[int, int], colour: Colour, mask_key: tuple[str, tuple[int, ...]]) -> Image.Image:
+    kind, args = mask_key
+    mask = {"round": rounded_mask, "ring": ring_mask, "disc": disc_mask}[kind](*args)
+    alpha = colour[3] if len(colour) == 4 else 255
+    if alpha != 255:
+        mask = mask.point(lambda v: v * alpha // 255)
+    layer = Image.new("RGBA", size, with_alpha(colour, 0))
+    layer.putalpha(mask)
+    return layer
+
+
+def paste(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
+    """Alpha-composite ``layer`` onto the RGBA ``canvas`` at ``xy``, clipped to the canvas."""
+    x, y = int(xy[0]), int(xy[1])
+    left, top = max(0, -x), max(0, -y)
+    right = min(layer.width, canvas.width - x)
+    bottom = min(layer.height, canvas.height - y)
+    if right <= left or bottom <= top:
+        return
+    canvas.alpha_composite(layer, (x + left, y + top), (left, top, right, bottom))
+
+
+def panel(
+    canvas: Image.Image,
+    box: Box,
+    radius: int,
+    fill: Colour,
+    *,
+    outline: Colour | None = None,
+    width: int = 2,
+    shadow: bool = False,
+) -> None:
+    """A rounded panel on the RGBA ``canvas``: antialiased, optionally outlined and lifted by a soft shadow."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:
+        return
+    if shadow:
+        drop_shadow(canvas, box, radius)
+    paste(canvas, _solid((w, h), fill, ("round", (w, h, radius))), (x0, y0))
+    if outline is not None and width > 0:
+        paste(canvas, _solid((w, h), outline, ("ring", (w, h, radius, width))), (x0, y0))
+
+
+def header_strip(canvas: Image.Image, height: int) -> None:
+    """The darker band across the top of a picture that holds its title line."""
+    panel(canvas, (0, 0, canvas.width, height), 0, HEADER)
+
+
+def disc(canvas: Image.Image, centre: tuple[float, float], diameter: int, fill: Colour) -> None:
+    """An antialiased filled circle."""
+    x, y = round(centre[0] - diameter / 2), round(centre[1] - diameter / 2)
+    paste(canvas, _solid((diameter, diameter), fill, ("disc", (diameter,))), (x, y))
+
+
+@lru_cache(maxsize=256)
+def _shadow(width: int, height: int, radius: int, blur: int, opacity: int) -> Image.Image:
+    pad = blur * 3
+    mask = Image.new("L", (width + 2 * pad, height + 2 * pad), 0)
+    mask.paste(rounded_mask(width, height, radius), (pad, pad))
+    mask = mask.filter(ImageFilter.GaussianBlur(blur)).point(lambda v: v * opacity // 255)
+    layer = Image.new("RGBA", mask.size, (0, 0, 0, 0))
+    layer.putalpha(mask)
+    return layer
+
+
+def drop_shadow(
+    canvas: Image.Image, box: Box, radius: int, *, blur: int = 5, offset: tuple[int, int] = (2, 4), opacity: int = 120
+) -> None:
+    """A soft shadow under the rounded rectangle ``box``."""
+    x0, y0, x1, y1 = box
+    pad = blur * 3
+    paste(canvas, _shadow(x1 - x0, y1 - y0, radius, blur, opacity), (x0 - pad + offset[0], y0 - pad + offset[1]))
+
+
+@lru_cache(maxsize=128)
+def glow(width: int, height: int, radius: int, colour: Colour, spread: int) -> Image.Image:
+    """A coloured halo around a ``width`` x ``height`` rounded shape, ``spread`` px larger on every side.
+
+    Paste it at the shape's position minus ``spread`` before the shape itself.
+    """
+    mask = Image.new("L", (width + 2 * spread, height + 2 * spread), 0)
+    grown = rounded_mask(width + spread, height + spread, radius + spread // 2)
+    mask.paste(grown, (spread // 2, spread // 2))
+    mask = mask.filter(ImageFilter.GaussianBlur(spread / 2.5))
+    mask = mask.point(lambda v: min(255, v * 2))
+    layer = Image.new("RGBA", mask.size, with_alpha(colour, 0))
+    layer.putalpha(mask)
+    return layer
+
+
+@lru_cache(maxsize=64)
+def felt(width: int, height: int) -> Image.Image:
+    """The table background: felt green, lighter in the middle. Cached: copy it before drawing on it."""
+    gradient = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
+    light = Image.new("RGBA", (width, height), with_alpha(FELT_LIGHT, 255))
+    dark = Image.new("RGBA", (width, height), with_alpha(FELT_DARK, 255))
+    return Image.composite(dark, light, gradient.point(lambda v: min(255, int(v * 0.85))))
+
+
+def new_canvas(width: int, height: int) -> Image.Image:
+    """A fresh RGBA picture on the felt."""
+    return felt(width, height).copy()
+
+
+@lru_cache(maxsize=64)
+def coin(diameter: int, colour: RGB = GOLD) -> Image.Image:
+    """A token: a coin with a rim, for scores and stakes."""
+    s = SUPERSAMPLE
+    d = diameter * s
+    big = Image.new("RGBA", (d, d), with_alpha(colour, 0))
+    draw = ImageDraw.Draw(big)
+    rim = mix(colour, (0, 0, 0), 0.35)
+    draw.ellipse((0, 0, d - 1, d - 1), fill=with_alpha(rim, 255))
+    edge = max(s, d // 9)
+    draw.ellipse((edge, edge, d - 1 - edge, d - 1 - edge), fill=with_alpha(colour, 255))
+    inner = d // 4
+    draw.ellipse((inner, inner, d - 1 - inner, d - 1 - inner), outline=with_alpha(rim, 255), width=max(s, d // 16))
+    return big.resize((diameter, diameter), Image.Resampling.BOX)
+
+
+def pill(
+    canvas: Image.Image,
+    xy: tuple[float, float],
+    runs: Sequence[Run],
+    fill: Colour,
+    *,
+    align: str = "left",
+    height: int | None = None,
+    pad: int | None = None,
+    outline: Colour | None = None,
+) -> Box:
+    """A rounded label holding ``runs``, vertically centred on ``xy[1]``; ``align`` as in :func:`draw_runs`.
+
+    Returns the pill's box so that callers can chain labels.
+    """
+    size = max(face.size for _, face, _ in runs)
+    height = height or round(size * 1.6)
+    pad = pad if pad is not None else round(size * 0.6)
+    width = round(runs_width(runs)) + 2 * pad
+    x0 = round(xy[0] - (width if align == "right" else width / 2 if align == "center" else 0))
+    y0 = round(xy[1] - height / 2)
+    box = (x0, y0, x0 + width, y0 + height)
+    panel(canvas, box, height // 2, fill, outline=outline, width=2)
+    draw_runs(ImageDraw.Draw(canvas), (x0 + pad, xy[1]), runs)
+    return box
+
+
+# --- playing cards -------------------------------------------------------------------------------------------
+
+RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: Final = ("S", "H", "D", "C")
+SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS: Final = frozenset({"H", "D"})
+FIGURES: Final = frozenset({"J", "Q", "K"})
+CARD_RATIO: Final = 1.4
+ALL_CARDS: Final = tuple(rank + suit for suit in SUITS for rank in RANKS)
+
+
+def parse_card(code: str) -> tuple[str, str]:
+    """Split a card code such as ``"10D"`` into rank and suit; raise ``ValueError`` on anything else."""
+    rank, suit = code[:-1].upper(), code[-1:].upper()
+    if rank not in RANKS or suit not in SUITS:
+        raise ValueError(f"not a card code: {code!r}")
+    return rank, suit
+
+
+def suit_colour(suit: str) -> RGB:
+    return SUIT_RED if suit in RED_SUITS else SUIT_BLACK
+
+
+def rank_label(rank: str, locale: object) -> str:
+    """The rank as printed on a card face: ``V D R`` for the French figures, ``J Q K`` in English."""
+    return t(locale, f"render.rank.{rank}")
+
+
+def rank_name(rank: str, locale: object) -> str:
+    """The rank as a word where it has one ("dame", "queen"), else its number: for phrases like "sans dame"."""
+    key = f"render.rank_name.{rank}"
+    return t(locale, key) if has(key) else rank_label(rank, locale)
+
+
+def card_label(code: str, locale: object) -> str:
+    """A card as short text, e.g. ``"D♠"`` in French or ``"Q♠"`` in English."""
+    rank, suit = parse_card(code)
+    return rank_label(rank, locale) + SUIT_SYMBOLS[suit]
+
+
+def card_size(width: int) -> tuple[int, int]:
+    """Width and height of a card drawn ``width`` px wide."""
+    return width, round(width * CARD_RATIO)
+
+
+def card_radius(width: int) -> int:
+    return max(3, round(width * 0.08))
+
+
+@lru_cache(maxsize=64)
+def _blank_card(width: int, paper: RGB = PAPER) -> Image.Image:
+    w, h = card_size(width)
+    radius = card_radius(width)
+    card = Image.new("RGBA", (w, h), with_alpha(paper, 0))
+    paste(card, _solid((w, h), paper, ("round", (w, h, radius))), (0, 0))
+    paste(card, _solid((w, h), PAPER_EDGE, ("ring", (w, h, radius, max(1, width // 60)))), (0, 0))
+    return card
+
+
+def _corner_index(label: str, suit: str, width: int) -> Image.Image:
+    """Rank over suit, as printed in a card's corner; sized so that "10" still fits a narrow overlap."""
+    ink = suit_colour(suit)
+    rank_size = round(width * 0.28)
+    rank_face = font(rank_size, True)
+    max_rank_width = width * 0.32
+    while rank_size > 6 and rank_face.getlength(label) > max_rank_width:
+        rank_size -= 1
+        rank_face = font(rank_size, True)
+    suit_face = font(max(6, round(width * 0.25)))
+    symbol = SUIT_SYMBOLS[suit]
+    r_left, r_top, r_right, r_bottom = rank_face.getbbox(label, anchor="ls")
+    s_left, s_top, s_right, s_bottom = suit_face.getbbox(symbol, anchor="ls")
+    gap = max(1, round(width * 0.03))
+    col = round(max(r_right - r_left, s_right - s_left, width * 0.2)) + 2
+    height = round((r_bottom - r_top) + gap + (s_bottom - s_top)) + 2
+    index = Image.new("RGBA", (col, height), with_alpha(ink, 0))
+    draw = ImageDraw.Draw(index)
+    draw.text((col / 2 - (r_left + r_right) / 2, 1 - r_top), label, font=rank_face, fill=ink, anchor="ls")
+    y = 1 + (r_bottom - r_top) + gap
+    draw.text((col / 2 - (s_left + s_right) / 2, y - s_top), symbol, font=suit_face, fill=ink, anchor="ls")
+    return index
+
+
+@lru_cache(maxsize=1024)
+def _face(code: str, width: int, lang: str) -> Image.Image:
+    rank, suit = parse_card(code)
+    ink = suit_colour(suit)
+    label = rank_label(rank, lang)
+    card = _blank_card(width).copy()
+    w, h = card.size
+    small = width < 56
+    index = _corner_index(label, suit, round(width * 1.25) if small else width)
+    margin_x = max(2, round(width * 0.05))
+    margin_y = max(2, round(width * 0.06))
+    paste(card, index, (margin_x, margin_y))
+    if not small:
+        paste(card, index.rotate(180), (w - margin_x - index.width, h - margin_y - index.height))
+    draw = ImageDraw.Draw(card)
+    centre = (w / 2, h / 2 + (h * 0.12 if small else 0))
+    symbol = SUIT_SYMBOLS[suit]
+    if rank in FIGURES and not small:
+        medal = round(w * 0.6)
+        disc(card, (w / 2, h / 2), medal + max(2, round(w * 0.05)), mix(ink, PAPER, 0.25))
+        disc(card, (w / 2, h / 2), medal, FIGURE_TINT)
+        draw_glyph(draw, (w / 2, h / 2 - medal * 0.1), label, font(round(w * 0.34), True), ink)
+        draw_glyph(draw, (w / 2, h / 2 + medal * 0.28), symbol, font(round(w * 0.17)), ink)
+    else:
+        size = 0.78 if rank == "A" else 0.56
+        if small:
+            size = 0.62
+        draw_glyph(draw, centre, symbol, font(round(w * size)), ink)
+    return card
+
+
+@lru_cache(maxsize=2048)
+def _marked(code: str, width: int, lang: str, badge: str | None, ring: Colour | None, dim: bool) -> Image.Image:
+    card = _face(code, width, lang).copy()
+    w, h = card.size
+    if dim:
+        veil = _solid((w, h), (40, 48, 44, 120), ("round", (w, h, card_radius(width))))
+        paste(card, veil, (0, 0))
+    if ring is not None:
+        thickness = max(2, round(width * 0.045))
+        paste(card, _solid((w, h), ring, ("ring", (w, h, card_radius(width), thickness))), (0, 0))
+    if badge:
+        draw_badge(card, (w - w * 0.2, w * 0.2), round(w * 0.3), badge, fill=ring or GOLD)
+    return card
+
+
+def card_face(
+    code: str,
+    width: int,
+    locale: object = "fr",
+    *,
+    badge: str | None = None,
+    ring: Colour | None = None,
+    dim: bool = False,
+) -> Image.Image:
+    """The face of card ``code``, ``width`` px wide (height = width x 1.4), with rank labels in ``locale``.
+
+    ``ring`` draws a coloured border (selection, emphasis), ``badge`` a round label in the top right corner
+    (a number or letter that buttons refer to), ``dim`` greys the card out (not playable). The image is
+    shared by a cache: paste it, never draw on it.
+    """
+    lang = language(locale)
+    if badge is None and ring is None and not dim:
+        return _face(code, width, lang)
+    return _marked(code, width, lang, badge, ring, dim)
+
+
+def draw_badge(canvas: Image.Image, centre: tuple[float, float], diameter: int, text: str, fill: Colour = GOLD) -> None:
+    """A round badge with a short bold label (a number or a letter)."""
+    disc(canvas, centre, diameter + max(2, diameter // 10), PAPER)
+    disc(canvas, centre, diameter, fill)
+    face = fit_font(text, diameter * 0.8, round(diameter * 0.62), 6, True)
+    draw_glyph(ImageDraw.Draw(canvas), centre, text, face, INK_DARK)
+
+
+@lru_cache(maxsize=64)
+def card_back(width: int, colour: RGB = BACK_BLUE) -> Image.Image:
+    """The back of a card: a lattice inside a white border. Shared by a cache: paste it, never draw on it."""
+    w, h = card_size(width)
+    s = 3
+    big = Image.new("RGBA", (w * s, h * s), with_alpha(PAPER, 0))
+    draw = ImageDraw.Draw(big)
+    radius = card_radius(width) * s
+    draw.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=radius, fill=with_alpha(PAPER, 255))
+    border = max(2 * s, round(width * 0.07) * s)
+    inner = (border, border, w * s - 1 - border, h * s - 1 - border)
+    draw.rounded_rectangle(inner, radius=max(s, radius - border // 2), fill=with_alpha(colour, 255))
+    light = with_alpha(mix(colour, PAPER, 0.35), 255)
+    step = max(4 * s, round(width * 0.14) * s)
+    line = max(1, s * width // 70)
+    pattern = Image.new("RGBA", big.size, (0, 0, 0, 0))
+    pdraw = ImageDraw.Draw(pattern)
+    for offset in range(-h * s, w * s + h * s, step):
+        pdraw.line((offset, 0, offset + h * s, h * s), fill=light, width=line)
+        pdraw.line((offset, h * s, offset + h * s, 0), fill=light, width=line)
+    clip = Image.new("L", big.size, 0)
+    ImageDraw.Draw(clip).rounded_rectangle(
+        (inner[0] + 2 * s, inner[1] + 2 * s, inner[2] - 2 * s, inner[3] - 2 * s),
+        radius=max(s, radius - border),
+        fill=255,
+    )
+    big.paste(pattern, (0, 0), ImageChops.multiply(clip, pattern.getchannel("A")))
+    centre = (w * s / 2, h * s / 2)
+    rx = w * s * 0.2
+    ry = h * s * 0.14
+    diamond = [
+        (centre[0], centre[1] - ry),
+        (centre[0] + rx, centre[1]),
+        (centre[0], centre[1] + ry),
+        (centre[0] - rx, centre[1]),
+    ]
+    draw.polygon(diamond, fill=with_alpha(colour, 255), outline=with_alpha(PAPER, 255), width=max(s, line))
+    card = big.resize((w, h), Image.Resampling.LANCZOS)
+    paste(card, _solid((w, h), PAPER_EDGE, ("ring", (w, h, card_radius(width), max(1, width // 60)))), (0, 0))
+    return card
+
+
+def paste_card(canvas: Image.Image, card: Image.Image, xy: tuple[int, int], *, shadow: bool = True) -> None:
+    """Lay a card image (face or back) on the canvas with a soft shadow under it."""
+    if shadow:
+        x, y = int(xy[0]), int(xy[1])
+        radius = card_radius(card.width)
+        blur = max(2, card.width // 25)
+        drop_shadow(canvas, (x, y, x + card.width, y + card.height), radius, blur=blur, offset=(1, blur), opacity=110)
+    paste(canvas, card, xy)
+
+
+def card_glow(canvas: Image.Image, xy: tuple[int, int], width: int, colour: Colour = GOLD, spread: int = 12) -> None:
+    """A halo around the card that will be laid at ``xy``: draw it first, then the card."""
+    w, h = card_size(width)
+    paste(canvas, glow(w, h, card_radius(width), colour, spread), (xy[0] - spread, xy[1] - spread))
+
+
+# --- output --------------------------------------------------------------------------------------------------
+
+
+def encode_png(img: Image.Image, *, colors: int | None = None) -> bytes:
+    """The picture as PNG bytes, ready for a Discord attachment.
+
+    Pictures are opaque, so alpha is dropped. Full colour by default: a palette blurs the antialiased card
+    symbols for little gain at these sizes. ``colors`` quantises to a palette for small documentation images.
+    """
+    out = img.convert("RGB") if img.mode != "RGB" else img
+    if colors is not None:
+        out = out.quantize(colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    out.save(buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()
+
+
+def measure_ms(render: Callable[[], object], repeat: int = 20, warmup: int = 2) -> float:
+    """Median wall time of ``render()`` in milliseconds, after ``warmup`` calls that fill the caches."""
+    for _ in range(warmup):
+        render()
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        render()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)

@@ -1,0 +1,161 @@
+"""The shared drawing kit: bundled fonts with real glyphs, text fitting, card faces, PNG output."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from bot.i18n import LOCALES_DIR, placeholders
+from renders import kit
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def test_fonts_are_bundled_with_their_licence() -> None:
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE"):
+        assert (kit.FONT_DIR / name).is_file()
+    assert "Bitstream" in (kit.FONT_DIR / "LICENSE").read_text(encoding="utf-8")
+    assert kit.font(20).path == str(kit.FONT_REGULAR)
+    assert kit.font(20, True).path == str(kit.FONT_BOLD)
+
+
+def test_fonts_are_cached() -> None:
+    assert kit.font(31) is kit.font(31)
+    assert kit.font(31) is not kit.font(31, True)
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("char", list("éÉèçàÀœŒÿ♦♠♥♣…▶"))
+def test_the_font_really_has_the_glyphs(char: str, bold: bool) -> None:
+    face = kit.font(40, bold)
+    left, top, right, bottom = face.getbbox(char)
+    assert right > left and bottom > top
+    notdef = (face.getbbox(kit.NOTDEF_PROBE), bytes(face.getmask(kit.NOTDEF_PROBE)))
+    assert (face.getbbox(char), bytes(face.getmask(char))) != notdef
+    assert kit.has_glyph(char, bold)
+
+
+def test_missing_glyphs_are_detected_and_dropped() -> None:
+    assert not kit.has_glyph(kit.NOTDEF_PROBE)
+    assert not kit.has_glyph("李")
+    assert kit.clean_text("  Zoe\u0301 \ue000 李小龙  Bruce ") == "Zoé Bruce"
+    assert kit.clean_text("\u200b") == ""
+
+
+def test_fit_text_cuts_with_an_ellipsis() -> None:
+    face = kit.font(24, True)
+    name = "Éléonore-Françoise de Châteaubri"
+    assert kit.fit_text(name, face, 10_000) == name
+    cut = kit.fit_text(name, face, 200)
+    assert cut.endswith(kit.ELLIPSIS) and len(cut) < len(name)
+    assert face.getlength(cut) <= 200
+    assert kit.fit_text(name, face, 1) == ""
+    assert kit.fit_font(name, 200, 30, 10).getlength(name) <= 200
+
+
+def test_seat_colours_are_distinct() -> None:
+    colours = [kit.seat_colour(seat) for seat in range(10)]
+    assert len(set(colours)) == 10
+    assert kit.seat_colour(10) == kit.seat_colour(0)
+
+
+def test_rank_labels_follow_the_locale() -> None:
+    assert [kit.rank_label(rank, "fr") for rank in ("A", "10", "J", "Q", "K")] == ["A", "10", "V", "D", "R"]
+    assert [kit.rank_label(rank, "en") for rank in ("A", "10", "J", "Q", "K")] == ["A", "10", "J", "Q", "K"]
+    assert kit.card_label("QS", "fr") == "D♠"
+    assert kit.card_label("10D", "en-US") == "10♦"
+    assert kit.rank_name("Q", "fr") == "dame"
+    assert kit.rank_name("K", "en") == "king"
+    assert kit.rank_name("8", "fr") == "8"
+
+
+@pytest.mark.parametrize("code", ["", "1S", "11H", "QX", "S", "10"])
+def test_bad_card_codes_are_refused(code: str) -> None:
+    with pytest.raises(ValueError):
+        kit.parse_card(code)
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+@pytest.mark.parametrize("width", [24, 48, 96, 140])
+def test_every_card_face_renders(width: int, locale: str) -> None:
+    assert len(kit.ALL_CARDS) == 52
+    for code in kit.ALL_CARDS:
+        face = kit.card_face(code, width, locale)
+        assert face.mode == "RGBA"
+        assert face.size == kit.card_size(width)
+        alpha = face.getchannel("A")
+        assert alpha.getpixel((0, 0)) == 0  # rounded corner
+        assert alpha.getpixel((width // 2, 2)) == 255
+        _, suit = kit.parse_card(code)
+        colours = face.convert("RGB").getcolors(maxcolors=width * width * 2) or []
+        assert kit.suit_colour(suit) in {colour for _, colour in colours}
+
+
+def test_faces_are_cached_and_localised() -> None:
+    assert kit.card_face("QS", 96, "fr") is kit.card_face("QS", 96, "fr-FR")
+    assert kit.card_face("QS", 96, "fr").tobytes() != kit.card_face("QS", 96, "en").tobytes()
+    assert kit.card_face("7D", 96, "fr").tobytes() == kit.card_face("7D", 96, "en").tobytes()
+
+
+def test_marked_variants_keep_the_card_size() -> None:
+    plain = kit.card_face("7D", 96)
+    for variant in (
+        kit.card_face("7D", 96, badge="3"),
+        kit.card_face("7D", 96, ring=kit.GOLD),
+        kit.card_face("7D", 96, dim=True),
+        kit.card_face("7D", 96, badge="B", ring=kit.seat_colour(1)),
+    ):
+        assert variant.size == plain.size
+        assert variant.tobytes() != plain.tobytes()
+
+
+def test_card_back() -> None:
+    back = kit.card_back(88)
+    assert back.size == kit.card_size(88)
+    assert kit.card_back(88, kit.BACK_RED).tobytes() != back.tobytes()
+
+
+def test_drawing_off_the_canvas_is_clipped() -> None:
+    canvas = kit.new_canvas(200, 100)
+    kit.paste_card(canvas, kit.card_face("AS", 96), (-50, -60))
+    kit.paste_card(canvas, kit.card_face("AS", 96), (180, 90))
+    kit.panel(canvas, (150, 50, 260, 140), 12, kit.PANEL, outline=kit.GOLD, shadow=True)
+    kit.card_glow(canvas, (-5, -5), 40)
+    assert canvas.size == (200, 100)
+
+
+def test_new_canvas_is_a_copy() -> None:
+    canvas = kit.new_canvas(50, 40)
+    canvas.paste((255, 0, 0, 255), (0, 0, 50, 40))
+    assert kit.new_canvas(50, 40).getpixel((25, 20)) != (255, 0, 0, 255)
+
+
+def test_encode_png_gives_real_png_bytes() -> None:
+    canvas = kit.new_canvas(320, 200)
+    kit.paste_card(canvas, kit.card_face("10H", 96, "fr"), (20, 20))
+    data = kit.encode_png(canvas)
+    assert data.startswith(PNG_SIGNATURE)
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG"
+        assert image.size == (320, 200)
+        assert image.mode == "RGB"
+    small = kit.encode_png(canvas, colors=64)
+    with Image.open(io.BytesIO(small)) as image:
+        assert image.mode == "P"
+
+
+def test_measure_ms() -> None:
+    assert kit.measure_ms(lambda: None, repeat=3, warmup=0) >= 0
+
+
+def test_kit_catalogs_match() -> None:
+    fr = json.loads((LOCALES_DIR / "fr" / "render_kit.json").read_text(encoding="utf-8"))
+    en = json.loads((LOCALES_DIR / "en" / "render_kit.json").read_text(encoding="utf-8"))
+    assert fr.keys() == en.keys()
+    assert all(key.startswith("render.") for key in fr)
+    for key in fr:
+        assert placeholders(fr[key]) == placeholders(en[key]), key
+    assert {f"render.rank.{rank}" for rank in kit.RANKS} <= fr.keys()
