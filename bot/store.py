@@ -254,9 +254,7 @@ class Store:
         if current > SCHEMA_VERSION:
             raise StoreError(f"database schema {current} is newer than this bot ({SCHEMA_VERSION})")
         for version in range(current, SCHEMA_VERSION):
-            await self.db.executescript(
-                f"BEGIN; {MIGRATIONS[version]}; PRAGMA user_version = {version + 1}; COMMIT;"
-            )
+            await self.db.executescript(f"BEGIN; {MIGRATIONS[version]}; PRAGMA user_version = {version + 1}; COMMIT;")
 
     # -- games ---------------------------------------------------------------------------------
 
@@ -317,7 +315,8 @@ class Store:
     async def last_game(self, channel_id: int) -> GameRow | None:
         """The most recent game of a channel that was started, whatever its status."""
         async with self.db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND started_at IS NOT NULL ORDER BY id DESC LIMIT 1",
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND started_at IS NOT NULL"
+            " ORDER BY id DESC LIMIT 1",
             (channel_id,),
         ) as cur:
             row = await cur.fetchone()
