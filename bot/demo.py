@@ -72,32 +72,40 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+NAMES = ("Amélie", "Bruno", "Chloé", "Étienne", "Françoise", "Gaëlle", "Hervé", "Inès", "Jérôme", "Léa")
+
+
 async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, options: Sequence[str]) -> int:
-    """Open a table, fill it with computer players, start, and let the pipeline play to the end."""
+    """Open a table, seat players, and play every move through the pipeline with the computer's choices."""
     out.mkdir(parents=True, exist_ok=True)
     publisher = DemoPublisher(out, lang)
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "demo.db")
-        service = TableService(store, publisher)
-        row = await service.open_table(
-            guild_id=None,
-            channel_id=1,
-            kind=kind,
-            options=_parse_options(options),
-            host_id=1,
-            host_name="Alice",
-            locale=lang,
-        )
-        await store.update_game(row.id, seed=seed)
-        for _ in range(players - 1):
-            await service.add_bot(row.id, 1)
-        # The host hands their seat to a computer player too, so that nobody has to click.
-        await service.start(row.id, 1)
-        await service.leave(row.id, 1)
-        final = await store.get_game(row.id)
-        await store.close()
+        try:
+            service = TableService(store, publisher)
+            row = await service.open_table(
+                guild_id=None,
+                channel_id=1,
+                kind=kind,
+                options=_parse_options(options),
+                host_id=1,
+                host_name=NAMES[0],
+                locale=lang,
+            )
+            await store.update_game(row.id, seed=seed)
+            for user in range(2, players + 1):
+                await service.join(row.id, user, NAMES[(user - 1) % len(NAMES)])
+            live = await service.start(row.id, 1)
+            rng = random.Random(seed)
+            while live.row.status == "running":
+                seat = min(live.engine.to_act(live.state))
+                holder = live.row.seats[seat].user_id
+                assert holder is not None
+                await service.act(row.id, holder, live.engine.bot_action(live.state, seat, rng))
+            status = live.row.status
+        finally:
+            await store.close()
     title = t(lang, f"game.{kind}")
-    status = final.status if final else "?"
     print(f"\n{title}: {publisher.lines} lines, {publisher.pictures} pictures in {out}/ ({status})")
     return 0
 

@@ -82,3 +82,10 @@ class Translator(app_commands.Translator):
         if lang == "en" or not str(locale.value).startswith(lang):
             return None
         return catalog(lang).get(key)
+
+
+def plural(locale: object, key: str, n: int, /, **params: Any) -> str:
+    """``key.one`` or ``key.other`` with ``n``: French counts 0 and 1 as singular, English only 1."""
+    lang = language(locale)
+    one = n in (0, 1) if lang == "fr" else n == 1
+    return t(locale, f"{key}.{'one' if one else 'other'}", n=n, **params)

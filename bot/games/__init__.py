@@ -1,3 +1,3 @@
 """The rules engines; importing this package registers every game."""
 
-from bot.games import nain_jaune as nain_jaune  # noqa: F401
+from bot.games import nain_jaune as nain_jaune

@@ -10,7 +10,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 JSONValue = Any
 """A value with a stable JSON form: str, int, bool, None, or lists/dicts of those."""
@@ -268,10 +268,10 @@ def rank_by_score(scores: Sequence[int]) -> list[Result]:
 class Engine(Generic[S]):
     """Convenience base class: defaults for the optional parts of the protocol."""
 
-    name: ClassVar[str]
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
-    options: ClassVar[tuple[Option, ...]] = ()
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
 
     def start_events(self, state: S) -> list[Event]:
         return []

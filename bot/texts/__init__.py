@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.games.base import Action, Event, JSONValue, Result
-from bot.i18n import t
+from bot.i18n import plural, t
 
 
 class GameTexts(Protocol):
@@ -62,7 +62,7 @@ def ranking_lines(results: Sequence[Result], names: Sequence[str], locale: str, 
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     lines = []
     for r in sorted(results, key=lambda r: (r.rank, r.seat)):
-        unit = t(locale, unit_key, n=r.score)
+        unit = plural(locale, unit_key, r.score)
         medal = medals.get(r.rank, f"{r.rank}.")
         lines.append(t(locale, "rank.line", medal=medal, name=names[r.seat], score=unit))
     return lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.base import Action, Event, JSONValue
-from bot.i18n import t
+from bot.i18n import plural, t
 from bot.texts import register
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -43,7 +43,8 @@ class NainJauneTexts:
         if k == "play":
             return t(locale, "nj.ev.play", name=who, card=card_name(str(d["card"]), locale))
         if k == "take":
-            return t(locale, "nj.ev.take", name=who, card=card_name(str(d["card"]), locale), n=d["tokens"])
+            tokens = plural(locale, "unit.tokens", int(d["tokens"]))
+            return t(locale, "nj.ev.take", name=who, card=card_name(str(d["card"]), locale), tokens=tokens)
         if k == "sans":
             return t(locale, "nj.ev.sans", name=who, rank=rank_name(str(d["rank"]), locale))
         if k == "pass":
@@ -55,11 +56,16 @@ class NainJauneTexts:
         if k == "forfeit":
             return t(locale, "nj.ev.forfeit", name=who, card=card_name(str(d["card"]), locale))
         if k == "grand_opera":
-            return t(locale, "nj.ev.grand_opera", name=who, n=d["tokens"])
+            return t(locale, "nj.ev.grand_opera", name=who, tokens=plural(locale, "unit.tokens", int(d["tokens"])))
         if k == "payment":
-            return t(locale, "nj.ev.payment", name=who, to=_name(names, d["to"]), n=d["tokens"], owed=d["owed"])
+            tokens = plural(locale, "unit.tokens", int(d["tokens"]))
+            key = "nj.ev.payment" if d["tokens"] == d["owed"] else "nj.ev.payment_short"
+            return t(locale, key, name=who, to=_name(names, d["to"]), tokens=tokens, owed=d["owed"])
         if k == "double":
-            return t(locale, "nj.ev.double", name=who, card=card_name(str(d["card"]), locale), n=d["tokens"])
+            tokens = plural(locale, "unit.tokens", int(d["tokens"]))
+            key = "nj.ev.double" if d.get("owed", d["tokens"]) == d["tokens"] else "nj.ev.double_short"
+            card = card_name(str(d["card"]), locale)
+            return t(locale, key, name=who, card=card, tokens=tokens, owed=d.get("owed", d["tokens"]))
         if k == "deal":
             return t(locale, "nj.ev.deal", deal=d["deal"], dealer=_name(names, d["dealer"]))
         if k == "deal_end":

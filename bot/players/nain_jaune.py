@@ -1,0 +1,105 @@
+"""The Nain Jaune computer player: decides from one seat's view only (its hand plus the public table).
+
+The only real choices are which card of the wanted rank to lay and where to start a new sequence. Laying a board
+card is always best (it takes its box and cannot double it later), and a new sequence is chosen by playing out, from
+the hand alone, the run each start gives: how many cards it lays, the values and boxes it sheds, the missing ranks
+it may skip (nobody else can hold them, or with the chance that their unseen copies all lie in the talon), and the
+fresh start that a king (or a skipped king) gives back.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from bot.games.base import Action, JSONValue
+from bot.games.nain_jaune import BOARD, RANK_INDEX, RANKS, SUITS, card_value, rank_of
+
+_KINGS_DONE = len(RANKS)
+_VALUES: tuple[int, ...] = tuple(card_value(r + "S") for r in RANKS)
+_LAY_BONUS = 25.0
+"""Each card laid brings the end of the hand closer: the length of a run counts more than the values it sheds."""
+_OUT_BONUS = 100.0
+"""Emptying the hand wins the deal: the others pay us instead of us paying."""
+
+
+def choose(view: dict[str, JSONValue], legal: list[Action], rng: random.Random) -> Action:
+    """Pick one of ``legal`` for the seat whose ``view`` is given."""
+    if not legal:
+        raise ValueError("no legal action")
+    for action in legal:
+        if action.kind == "claim":
+            return action
+    cards = [str(a["card"]) for a in legal if a.kind == "play"]
+    if not cards:
+        return legal[0]
+    if view.get("wanted") is None:
+        rank = _best_start(view, rng)
+        cards = [c for c in cards if rank_of(c) == rank]
+    board = [c for c in cards if c in BOARD]
+    return Action.of("play", card=board[0] if board else rng.choice(cards))
+
+
+class _Planner:
+    """Plays out the runs a hand allows, assuming nobody else lays a card in between.
+
+    When the hand lacks the next rank, the run goes on only if nobody else holds it: certain when the four cards
+    of that rank are laid or ours, otherwise as likely as all the unseen ones lying in the talon.
+    """
+
+    def __init__(self, view: dict[str, JSONValue]) -> None:
+        hand = [str(c) for c in view["hand"]]
+        self.counts = [0] * len(RANKS)
+        for card in hand:
+            self.counts[RANK_INDEX[rank_of(card)]] += 1
+        unseen = [len(SUITS) - n for n in self.counts]
+        for card in view["laid"]:
+            unseen[RANK_INDEX[rank_of(str(card))]] -= 1
+        talon = int(view["talon"])
+        hidden = talon + sum(int(p["cards"]) for p in view["players"]) - len(hand)
+        self.nobody = [math.comb(talon, k) / math.comb(hidden, k) if k <= talon else 0.0 for k in unseen]
+        self.box = [0.0] * len(RANKS)
+        self.boards = [False] * len(RANKS)
+        for box in view["boxes"]:
+            r = RANK_INDEX[rank_of(str(box["card"]))]
+            self.box[r] = float(box["tokens"])
+            self.boards[r] = box["card"] in hand
+        self.memo: dict[tuple[tuple[int, ...], tuple[bool, ...]], float] = {}
+
+    def run(self, counts: Sequence[int], boards: Sequence[bool], rank: int) -> float:
+        """What laying a card of ``rank`` (held) and going on from there is worth."""
+        left = list(counts)
+        flags = list(boards)
+        left[rank] -= 1
+        gain = _VALUES[rank] + _LAY_BONUS
+        if flags[rank]:
+            flags[rank] = False
+            gain += self.box[rank]
+        if not any(left):
+            return gain + _OUT_BONUS
+        return gain + self.asked(left, flags, rank + 1)
+
+    def asked(self, left: list[int], flags: list[bool], rank: int) -> float:
+        """What being asked for ``rank`` after our own card is worth."""
+        if rank == _KINGS_DONE:
+            return self.best(left, flags)
+        if left[rank]:
+            return self.run(left, flags, rank)
+        chance = self.nobody[rank]
+        return chance * self.asked(left, flags, rank + 1) if chance else 0.0
+
+    def best(self, counts: Sequence[int], boards: Sequence[bool]) -> float:
+        """What starting a new sequence is worth, at the best rank."""
+        key = (tuple(counts), tuple(boards))
+        if key not in self.memo:
+            self.memo[key] = max(self.run(counts, boards, r) for r in range(len(RANKS)) if counts[r])
+        return self.memo[key]
+
+
+def _best_start(view: dict[str, JSONValue], rng: random.Random) -> str:
+    """The rank to open a new sequence with."""
+    planner = _Planner(view)
+    scores = {r: planner.run(planner.counts, planner.boards, r) for r in range(len(RANKS)) if planner.counts[r]}
+    top = max(scores.values())
+    return RANKS[rng.choice([r for r, s in scores.items() if s == top])]
