@@ -7,10 +7,12 @@ turns a double click or a race between two processes into a refusal instead of a
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -224,6 +226,19 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        self._write_lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction at a time on this connection: concurrent games never interleave."""
+        async with self._write_lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.rollback()
+                raise
+            await self.db.commit()
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -274,26 +289,25 @@ class Store:
         now: float | None = None,
     ) -> GameRow:
         try:
-            cur = await self.db.execute(
-                "INSERT INTO games (guild_id, channel_id, kind, options, seats, seed, status, host_id, locale,"
-                " reminder_s, timeout_s, created_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    kind,
-                    json.dumps(options),
-                    json.dumps([s.to_json() for s in seats]),
-                    seed,
-                    host_id,
-                    locale,
-                    reminder_s,
-                    timeout_s,
-                    time.time() if now is None else now,
-                ),
-            )
-            await self.db.commit()
+            async with self.transaction() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, kind, options, seats, seed, status, host_id, locale,"
+                    " reminder_s, timeout_s, created_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        kind,
+                        json.dumps(options),
+                        json.dumps([s.to_json() for s in seats]),
+                        seed,
+                        host_id,
+                        locale,
+                        reminder_s,
+                        timeout_s,
+                        time.time() if now is None else now,
+                    ),
+                )
         except sqlite3.IntegrityError:
-            await self.db.rollback()
             raise ActiveTableExists(channel_id) from None
         game = await self.get_game(int(cur.lastrowid or 0))
         assert game is not None
@@ -342,8 +356,8 @@ class Store:
                 value = json.dumps(value)
             values.append(value)
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        await self.db.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -361,18 +375,16 @@ class Store:
         """Write action ``n`` in its own transaction (and the turn clock with it)."""
         now = time.time() if at is None else at
         try:
-            await self.db.execute("BEGIN IMMEDIATE")
-            await self.db.execute(
-                "INSERT INTO actions (game_id, n, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, n, seat, action, int(by_bot), now),
-            )
-            if turn_since is not None:
-                await self.db.execute(
-                    "UPDATE games SET turn_since = ?, reminded = 0 WHERE id = ?", (turn_since, game_id)
+            async with self.transaction() as db:
+                await db.execute(
+                    "INSERT INTO actions (game_id, n, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, n, seat, action, int(by_bot), now),
                 )
-            await self.db.commit()
+                if turn_since is not None:
+                    await db.execute(
+                        "UPDATE games SET turn_since = ?, reminded = 0 WHERE id = ?", (turn_since, game_id)
+                    )
         except sqlite3.IntegrityError:
-            await self.db.rollback()
             raise DuplicateAction(game_id, n) from None
 
     async def actions(self, game_id: int) -> list[ActionRow]:
@@ -407,23 +419,23 @@ class Store:
         message_id: int | None = None,
         dm_refused: bool = False,
     ) -> None:
-        await self.db.execute(
-            "INSERT INTO panels (game_id, user_id, channel_id, message_id, dm_refused) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id,"
-            " message_id = excluded.message_id, dm_refused = excluded.dm_refused",
-            (game_id, user_id, channel_id, message_id, int(dm_refused)),
-        )
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO panels (game_id, user_id, channel_id, message_id, dm_refused) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, dm_refused = excluded.dm_refused",
+                (game_id, user_id, channel_id, message_id, int(dm_refused)),
+            )
 
     # -- users ---------------------------------------------------------------------------------
 
     async def set_user_locale(self, user_id: int, locale: str) -> None:
-        await self.db.execute(
-            "INSERT INTO users (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locale ="
-            " excluded.locale WHERE users.locale != excluded.locale",
-            (user_id, locale),
-        )
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locale ="
+                " excluded.locale WHERE users.locale != excluded.locale",
+                (user_id, locale),
+            )
 
     async def user_locale(self, user_id: int) -> str | None:
         async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as cur:
@@ -436,13 +448,12 @@ class Store:
         self, game_id: int, status: str, results: Iterable[tuple[int, int | None, str, int, int]], now: float
     ) -> None:
         """Close a game and record its ranking (seat, user, name, rank, score) in one transaction."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        await self.db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, now, game_id))
-        await self.db.executemany(
-            "INSERT OR REPLACE INTO results (game_id, seat, user_id, name, rank, score) VALUES (?, ?, ?, ?, ?, ?)",
-            [(game_id, *r) for r in results],
-        )
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, now, game_id))
+            await db.executemany(
+                "INSERT OR REPLACE INTO results (game_id, seat, user_id, name, rank, score) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, *r) for r in results],
+            )
 
     async def stats(self, guild_id: int, kind: str | None = None) -> list[StatLine]:
         """Finished games and wins per game kind and human player on one server, best first."""
@@ -476,8 +487,8 @@ class Store:
         return json.loads(row[0]) if row else None
 
     async def set_table_data(self, channel_id: int, kind: str, key: str, value: Any) -> None:
-        await self.db.execute(
-            "INSERT OR REPLACE INTO table_data (channel_id, kind, key, value) VALUES (?, ?, ?, ?)",
-            (channel_id, kind, key, json.dumps(value)),
-        )
-        await self.db.commit()
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO table_data (channel_id, kind, key, value) VALUES (?, ?, ?, ?)",
+                (channel_id, kind, key, json.dumps(value)),
+            )

@@ -6,7 +6,6 @@ as an ephemeral message from the "My hand" button or ``/table hand``.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +16,7 @@ from bot.games.base import GameError
 from bot.i18n import t
 from bot.tables import Snapshot, TableError
 from bot.texts import texts_for
+from bot.workers import off_loop
 from cogs.common import bot_of, remember_locale, report_error, user_lang
 from cogs.components import ActButton, ActSelect, PageButton
 from cogs.ui import ui_for
@@ -83,7 +83,7 @@ async def build_panel(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -
     game = snapshot.game
     ui = ui_for(game.kind)
     legal = [] if snapshot.over else snapshot.legal.get(seat, [])
-    png = await asyncio.to_thread(ui.hand_picture, snapshot.views[seat], legal, lang)
+    png = await off_loop(ui.hand_picture, snapshot.views[seat], legal, lang)
     names = [s.name for s in game.seats]
     lines = [
         t(lang, "panel.header", game=t(lang, ui.title_key), channel=f"<#{game.channel_id}>"),

@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.store import GameRow
 from bot.tables import Snapshot
 from bot.texts import narrate, ranking_lines, texts_for
+from bot.workers import off_loop
 from cogs.components import HandButton, LobbyButton
 from cogs.panels import build_panel
 from cogs.ui import ui_for
@@ -174,7 +175,7 @@ class DiscordPublisher:
         lang = game.locale
         ui = ui_for(game.kind)
         names = [s.name for s in game.seats]
-        png = await asyncio.to_thread(ui.table_picture, snapshot.public, names, lang)
+        png = await off_loop(ui.table_picture, snapshot.public, names, lang)
         texts = texts_for(game.kind)
         lines = texts.summary(snapshot.public, names, lang)
         moves = [line for e in snapshot.recent if (line := narrate(game.kind, e, names, lang))]
