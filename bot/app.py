@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Translator
@@ -18,6 +18,15 @@ from bot.tables import TableService
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.tables", "cogs.nain_jaune")
+
+
+class TableeTree(app_commands.CommandTree["TableeBot"]):
+    """The command tree; its one error handler turns refusals into short ephemeral sentences."""
+
+    async def on_error(self, interaction: discord.Interaction[TableeBot], error: app_commands.AppCommandError) -> None:
+        from cogs.tables import on_tree_error
+
+        await on_tree_error(interaction, error)
 
 
 class TableeBot(commands.Bot):
@@ -33,17 +42,20 @@ class TableeBot(commands.Bot):
         dev_guild: int | None = None,
         sync_commands: bool = True,
         timer_tick: float = 10.0,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         # No privileged intent: everything goes through interactions, DMs are sent, not read.
         intents = discord.Intents.default()
         intents.message_content = False
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=TableeTree
+        )
         self.database = database
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self.timer_tick = timer_tick
-        self.clock = clock
+        # Discord's clock (simulated in tests), so that turn deadlines follow the same time as Discord.
+        self.clock = clock or (lambda: discord.utils.utcnow().timestamp())
         self._timer_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:

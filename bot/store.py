@@ -243,10 +243,9 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         db = await aiosqlite.connect(str(path), timeout=10)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=10000")
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=10000"):
+            async with db.execute(f"PRAGMA {pragma}") as cur:
+                await cur.fetchall()
         store = cls(db)
         try:
             await store.migrate()

@@ -217,4 +217,3 @@ async def on_tree_error(interaction: discord.Interaction[Any], error: app_comman
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(TableCog(bot))
-    bot.tree.on_error = on_tree_error  # type: ignore[method-assign]

@@ -1,0 +1,80 @@
+"""Helpers for driving the bot through simcord like people do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.app import TableeBot
+from bot.games.base import Action
+
+BOTS: list[TableeBot] = []
+
+
+def make_bot(db_path: Path) -> TableeBot:
+    """The production bot; timers are driven by the tests (``bot.tables.run_timers``), not a sleeping loop."""
+    bot = TableeBot(db_path, sync_commands=True, timer_tick=0)
+    BOTS.append(bot)
+    return bot
+
+
+def set_locales(env: Any, users: dict[int, str], default: str = "en-US") -> None:
+    """Give users a Discord language (simcord sends en-US by default) and pass the server's on."""
+
+    def patch(event: str, payload: dict[str, Any]) -> None:
+        if event != "INTERACTION_CREATE":
+            return
+        member = payload.get("member") or {}
+        uid = int(member.get("user", payload.get("user", {})).get("id", 0))
+        payload["locale"] = users.get(uid, default)
+        if "guild_id" in payload:
+            payload["guild_locale"] = env.backend.get_guild(int(payload["guild_id"])).preferred_locale
+
+    env.backend.subscribers.insert(0, patch)
+
+
+def block_dms(env: Any, user: Any) -> None:
+    """Discord refuses every DM to this user, as when they closed their DMs (error 50007)."""
+    env.inject_error(
+        "POST",
+        f"/channels/{user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+    )
+
+
+def components(message: Any) -> list[Any]:
+    """The components of a message (a ``discord.Message``, or simcord's response wrapper)."""
+    message = getattr(message, "message", message)
+    return [child for row in message.components for child in getattr(row, "children", [row])]
+
+
+def panel_of(result: Any) -> Any:
+    """The message an interaction ended with (a deferred answer is completed by its first follow-up)."""
+    return result.followups[-1] if result.followups else result.response
+
+
+def custom_ids(message: Any, prefix: str) -> list[str]:
+    return [c.custom_id for c in components(message) if (c.custom_id or "").startswith(prefix)]
+
+
+def move_buttons(message: Any) -> dict[str, str]:
+    """Action JSON -> custom_id for every move button of a panel."""
+    out = {}
+    for custom_id in custom_ids(message, "tb:a:"):
+        token = custom_id.split(":", 4)[4]
+        out[Action.loads(token).dumps()] = custom_id
+    return out
+
+
+def select_moves(message: Any) -> tuple[str | None, list[str]]:
+    for c in components(message):
+        if (c.custom_id or "").startswith("tb:s:"):
+            return c.custom_id, [o.value for o in c.options]
+    return None, []
+
+
+def errors_of(env: Any) -> list[BaseException]:
+    """Errors the tree handler turned into sentences (reading them marks them as expected)."""
+    return [getattr(e, "original", e) for e in env.errors]
