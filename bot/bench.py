@@ -19,8 +19,8 @@ from typing import Any
 
 from bot.demo import table_picture
 from bot.games.base import action_rng, get_game
-from bot.store import GameRow, Store
-from bot.tables import Snapshot, TableService
+from bot.store import Store
+from bot.tables import NullPublisher, Snapshot, TableService
 from bot.workers import off_loop
 
 PIPELINE_BUDGET_MS = 100.0
@@ -28,7 +28,7 @@ STALL_BUDGET_MS = 50.0
 PNG_BUDGET = 1_000_000
 
 
-class RenderingPublisher:
+class RenderingPublisher(NullPublisher):
     """Renders the public table of every published state off the event loop, as the bot does."""
 
     def __init__(self) -> None:
@@ -38,15 +38,6 @@ class RenderingPublisher:
         names = [s.name for s in snapshot.game.seats]
         png = await off_loop(table_picture(snapshot.game.kind), snapshot.public, names, "fr")
         self.sizes.append(len(png))
-
-    async def lobby_changed(self, game: GameRow) -> None:
-        return None
-
-    async def remind(self, game: GameRow, seats: list[int]) -> None:
-        return None
-
-    async def closed(self, game: GameRow) -> None:
-        return None
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -12,8 +12,8 @@ from typing import Any
 
 from bot.games.base import Event, action_rng, get_game
 from bot.i18n import t
-from bot.store import GameRow, Store
-from bot.tables import Snapshot, TableService
+from bot.store import Store
+from bot.tables import NullPublisher, Snapshot, TableService
 from bot.texts import narrate, ranking_lines, texts_for
 
 
@@ -24,7 +24,7 @@ def table_picture(kind: str) -> Any:
     return importlib.import_module(f"renders.{kind}").render_table
 
 
-class DemoPublisher:
+class DemoPublisher(NullPublisher):
     """Prints every event in words and saves the table picture at each milestone and at the end."""
 
     def __init__(self, out: Path, lang: str) -> None:
@@ -53,15 +53,6 @@ class DemoPublisher:
         if line:
             self.lines += 1
             print(f"{'==' if event.milestone else '  '} {line}")
-
-    async def lobby_changed(self, game: GameRow) -> None:
-        return None
-
-    async def remind(self, game: GameRow, seats: list[int]) -> None:
-        return None
-
-    async def closed(self, game: GameRow) -> None:
-        return None
 
 
 def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
