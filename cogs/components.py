@@ -223,6 +223,55 @@ class ActSelect(
             await report_error(interaction, error)
 
 
+class ActMultiSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"tb:m:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<kind>[a-z_]+):(?P<field>[a-z_]+)",
+):
+    """Choose several things at once (e.g. the cards of a discard): the move is ``kind(field=[values])``.
+
+    Option values may carry a ``#n`` suffix so that identical cards stay distinct options.
+    """
+
+    def __init__(
+        self,
+        game_id: int,
+        stage: int,
+        kind: str,
+        field: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        count: int = 1,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tb:m:{game_id}:{stage}:{kind}:{field}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                min_values=count,
+                max_values=count,
+            )
+        )
+        self.game_id = game_id
+        self.stage = stage
+        self.kind = kind
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActMultiSelect:
+        return cls(int(match["gid"]), int(match["stage"]), match["kind"], match["field"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = sorted(str(v).split("#", 1)[0] for v in data.get("values") or [])
+        action = Action.of(self.kind, **{self.field: values})
+        try:
+            await run_move(interaction, self.game_id, self.stage, action)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
 def action_id(game_id: int, stage: int, action: Action) -> str:
     custom_id = f"tb:a:{game_id}:{stage}:{action.dumps()}"
     if len(custom_id) > 100:
@@ -230,4 +279,4 @@ def action_id(game_id: int, stage: int, action: Action) -> str:
     return custom_id
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, PageButton, ActButton, ActSelect)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, PageButton, ActButton, ActSelect, ActMultiSelect)

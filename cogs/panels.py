@@ -48,17 +48,22 @@ def _status_line(snapshot: Snapshot, seat: int, lang: str) -> str:
 
 def build_controls(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> discord.ui.View | None:
     """Buttons for a handful of moves; a select, paged by 25, for more."""
-    legal = [] if snapshot.over else snapshot.legal.get(seat, [])
+    legal = [] if snapshot.over else list(dict.fromkeys(snapshot.legal.get(seat, [])))
     if not legal:
         return None
     game = snapshot.game
     ui = ui_for(game.kind)
+    if ui.panel_controls is not None:
+        custom = ui.panel_controls(snapshot, seat, lang)
+        if custom is not None:
+            return custom
     texts = texts_for(game.kind)
+    names = [s.name for s in game.seats]
     view_data = snapshot.views[seat]
     view = discord.ui.View(timeout=None)
     if len(legal) <= BUTTONS_MAX:
         for i, action in enumerate(legal):
-            label = texts.action_label(action, view_data, lang)
+            label = texts.action_label(action, view_data, lang, names)
             button = ActButton(game.id, snapshot.stage, action, label, ui.action_style(action))
             button.item.row = i // 5
             view.add_item(button)
@@ -66,7 +71,9 @@ def build_controls(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> d
     pages = (len(legal) + SELECT_PAGE - 1) // SELECT_PAGE
     page = max(0, min(page, pages - 1))
     chunk = legal[page * SELECT_PAGE : (page + 1) * SELECT_PAGE]
-    options = [discord.SelectOption(label=texts.action_label(a, view_data, lang)[:100], value=a.dumps()) for a in chunk]
+    options = [
+        discord.SelectOption(label=texts.action_label(a, view_data, lang, names)[:100], value=a.dumps()) for a in chunk
+    ]
     select = ActSelect(game.id, snapshot.stage, page, options, t(lang, "panel.choose", page=page + 1, pages=pages))
     select.item.row = 0
     view.add_item(select)

@@ -18,7 +18,7 @@ from bot.store import GameRow
 from bot.tables import Snapshot
 from bot.texts import narrate, ranking_lines, texts_for
 from bot.workers import off_loop
-from cogs.components import HandButton, LobbyButton
+from cogs.components import ActButton, HandButton, LobbyButton
 from cogs.panels import build_panel
 from cogs.ui import ui_for
 
@@ -75,6 +75,28 @@ def lobby_view(row: GameRow) -> discord.ui.View | None:
     }
     for op, style in styles.items():
         view.add_item(LobbyButton(row.id, op, t(lang, f"lobby.button.{op}"), style))
+    return view
+
+
+def table_view(snapshot: Snapshot, lang: str) -> discord.ui.View:
+    """The table message's buttons: the game's public moves (rows) and "My hand" where it fits."""
+    game = snapshot.game
+    ui = ui_for(game.kind)
+    names = [s.name for s in game.seats]
+    texts = texts_for(game.kind)
+    view = discord.ui.View(timeout=None)
+    rows = [row[:5] for row in (ui.table_actions(snapshot) if ui.table_actions else []) if row][:5]
+    for r, row in enumerate(rows):
+        for action in row:
+            label = texts.action_label(action, snapshot.public, lang, names)
+            button = ActButton(game.id, snapshot.stage, action, label, ui.action_style(action))
+            button.item.row = r
+            view.add_item(button)
+    hand = HandButton(game.id, t(lang, "table.my_hand"))
+    free = [r for r, row in enumerate(rows) if len(row) < 5]
+    hand.item.row = len(rows) if len(rows) < 5 else (free[0] if free else None)
+    if hand.item.row is not None:
+        view.add_item(hand)
     return view
 
 
@@ -184,10 +206,7 @@ class DiscordPublisher:
             description += "\n\n" + "\n".join(f"› {m}" for m in moves[-5:])
         embed = discord.Embed(title=t(lang, ui.title_key), description=description[:4000], colour=COLOUR)
         embed.set_image(url="attachment://table.png")
-        view: discord.ui.View | None = None
-        if not snapshot.over:
-            view = discord.ui.View(timeout=None)
-            view.add_item(HandButton(game.id, t(lang, "table.my_hand")))
+        view = None if snapshot.over else table_view(snapshot, lang)
         file = discord.File(io.BytesIO(png), filename="table.png")
         old = game.table_message_id
         if old is not None and not repost:

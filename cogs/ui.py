@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.games.base import Action, JSONValue
+from bot.tables import Snapshot
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,10 @@ class GameUI:
     score_unit_key: str = "unit.points"
     panel_key: Callable[[dict[str, JSONValue], list[Action]], Any] | None = None
     """What, in a seat's view, makes its private panel worth editing (default: hand and moves)."""
+    table_actions: Callable[[Snapshot], list[list[Action]]] | None = None
+    """Moves offered on the public table message (rows of buttons), e.g. Njet's blocking stones."""
+    panel_controls: Callable[[Snapshot, int, str], discord.ui.View | None] | None = None
+    """A game's own private controls (e.g. a multi-select); None falls back to buttons or a select."""
 
     def private_key(self, view: dict[str, JSONValue], legal: Sequence[Action]) -> Any:
         if self.panel_key is not None:

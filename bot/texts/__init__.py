@@ -24,7 +24,7 @@ class GameTexts(Protocol):
         """Two short lines that say where the game stands."""
         ...
 
-    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str) -> str:
+    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str, names: Sequence[str]) -> str:
         """A button or select label for a move (at most 80 characters)."""
         ...
 

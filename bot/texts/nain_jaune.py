@@ -97,7 +97,7 @@ class NainJauneTexts:
             )
         return [first, second]
 
-    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str) -> str:
+    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str, names: Sequence[str]) -> str:
         if action.kind == "play":
             return card_name(str(action["card"]), locale)
         if action.kind == "claim":
