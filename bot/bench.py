@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import statistics
 import tempfile
@@ -26,6 +27,8 @@ from bot.workers import off_loop
 PIPELINE_BUDGET_MS = 100.0
 STALL_BUDGET_MS = 50.0
 PNG_BUDGET = 1_000_000
+CHANNELS = itertools.count(1000)
+"""Every bench table gets a channel of its own (one active table per channel)."""
 
 
 class RenderingPublisher(NullPublisher):
@@ -75,10 +78,8 @@ async def bench_pipeline(store: Store, kind: str, players: int, moves: int) -> l
     service = TableService(store, RenderingPublisher())
     timings: list[float] = []
     rng = random.Random(1)
-    channel = 1000
     while len(timings) < moves:
-        channel += 1
-        game_id = await _open_full_table(service, kind, players, channel)
+        game_id = await _open_full_table(service, kind, players, next(CHANNELS))
         while len(timings) < moves:
             took = await _human_move(service, game_id, rng)
             if took is None:
@@ -103,7 +104,7 @@ def bench_render(fn: Callable[[], bytes], repeat: int = 15) -> tuple[float, floa
 async def bench_stall(store: Store, kind: str, players: int, games: int, moves: int) -> tuple[float, int]:
     """Play ``games`` games at once and watch how late a 5 ms heartbeat wakes up."""
     service = TableService(store, RenderingPublisher())
-    ids = [await _open_full_table(service, kind, players, 5000 + g) for g in range(games)]
+    ids = [await _open_full_table(service, kind, players, next(CHANNELS)) for _ in range(games)]
     stop = asyncio.Event()
     worst = 0.0
 
@@ -130,6 +131,22 @@ async def bench_stall(store: Store, kind: str, players: int, games: int, moves: 
     return worst, sum(counts)
 
 
+def _computer_player(kind: str) -> bool:
+    """How the computer player fares against random legal play, where the game module measures it."""
+    import importlib
+
+    measure = getattr(importlib.import_module(f"bot.players.{kind}"), "bench_scores", None)
+    if measure is None:
+        return True
+    start = time.perf_counter()
+    computer, random_team = measure(1000)
+    print(
+        f"computer team vs random team over 1000 rounds: {computer:.2f} vs {random_team:.2f} points per seat and"
+        f" round ({time.perf_counter() - start:.1f} s)"
+    )
+    return bool(computer > random_team)
+
+
 def _largest_views(kind: str) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
     """A mid-game public view of the largest table and the seat view with the largest hand."""
     engine = get_game(kind)
@@ -145,12 +162,17 @@ def _largest_views(kind: str) -> tuple[dict[str, Any], list[str], dict[str, Any]
     return engine.public_view(state), names, engine.view(small, seat)
 
 
+GAMES = ("nain_jaune", "njet")
+
+
 async def run_bench() -> int:
-    kind = "nain_jaune"
+    ok = True
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.db")
         try:
-            ok = await _measure(store, kind)
+            for kind in GAMES:
+                ok &= await _measure(store, kind)
+                ok &= _computer_player(kind)
         finally:
             await store.close()
     print("all budgets met" if ok else "SOME BUDGETS MISSED")

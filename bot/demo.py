@@ -45,7 +45,7 @@ class DemoPublisher(NullPublisher):
             path.write_bytes(png)
             print(f"        [{path}]")
         if snapshot.over and snapshot.results is not None:
-            for line in ranking_lines(snapshot.results, names, self.lang, "unit.tokens"):
+            for line in ranking_lines(snapshot.results, names, self.lang, texts_for(game.kind).score_unit_key):
                 print(f"        {line}")
 
     def _say(self, kind: str, event: Event, names: Sequence[str]) -> None:

@@ -41,7 +41,6 @@ UI = register(
         table_picture=pictures.render_table,
         hand_picture=_hand,
         action_style=_style,
-        score_unit_key="unit.tokens",
     )
 )
 

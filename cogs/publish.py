@@ -37,8 +37,9 @@ def lobby_embed(row: GameRow) -> discord.Embed:
     from bot.games.base import get_game
 
     engine = get_game(row.kind)
+    badge = ui.seat_badge or (lambda _seat, _lang: "")
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' if s.is_bot else ''}{s.name}{' 👑' if s.user_id == row.host_id else ''}"
+        f"{i + 1}. {badge(i, lang)}{'🤖 ' if s.is_bot else ''}{s.name}{' 👑' if s.user_id == row.host_id else ''}"
         for i, s in enumerate(row.seats)
     )
     options = []
@@ -183,7 +184,7 @@ class DiscordPublisher:
         milestones = texts_for(game.kind).milestones(events, names, lang)
         if last.over and last.results is not None:
             ui = ui_for(game.kind)
-            ranking = ranking_lines(last.results, names, lang, ui.score_unit_key)
+            ranking = ranking_lines(last.results, names, lang, texts_for(game.kind).score_unit_key)
             milestones.append("\n".join([f"🏆 **{t(lang, 'table.game_over', game=t(lang, ui.title_key))}**", *ranking]))
         for text in milestones:
             await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())

@@ -26,6 +26,7 @@ from cogs.ui import ui_for
 
 GAME_CHOICES = [
     app_commands.Choice(name=_("Nain Jaune", key="game.nain_jaune"), value="nain_jaune"),
+    app_commands.Choice(name=_("Njet!", key="game.njet"), value="njet"),
 ]
 
 

@@ -26,11 +26,12 @@ class GameUI:
     table_picture: Callable[[dict[str, JSONValue], list[str], str], bytes]
     hand_picture: Callable[[dict[str, JSONValue], list[Action], str], bytes]
     action_style: Callable[[Action], discord.ButtonStyle] = field(default=lambda _a: discord.ButtonStyle.primary)
-    score_unit_key: str = "unit.points"
     panel_key: Callable[[dict[str, JSONValue], list[Action]], Any] | None = None
     """What, in a seat's view, makes its private panel worth editing (default: hand and moves)."""
     table_actions: Callable[[Snapshot], list[list[Action]]] | None = None
     """Moves offered on the public table message (rows of buttons), e.g. Njet's blocking stones."""
+    seat_badge: Callable[[int, str], str] | None = None
+    """A word shown before a seat in the lobby (Njet's characters)."""
     panel_controls: Callable[[Snapshot, int, str], discord.ui.View | None] | None = None
     """A game's own private controls (e.g. a multi-select); None falls back to buttons or a select."""
 

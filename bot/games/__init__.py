@@ -1,3 +1,4 @@
 """The rules engines; importing this package registers every game."""
 
 from bot.games import nain_jaune as nain_jaune
+from bot.games import njet as njet

@@ -15,6 +15,8 @@ from bot.i18n import plural, t
 
 class GameTexts(Protocol):
     kind: str
+    score_unit_key: str
+    """The catalog key (with .one/.other forms) of the game's score: tokens, points..."""
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
         """One line for an event, or None when it is not worth a line."""
@@ -43,6 +45,7 @@ def register(texts: GameTexts) -> GameTexts:
 
 def texts_for(kind: str) -> GameTexts:
     from bot.texts import nain_jaune as _nain_jaune  # noqa: F401
+    from bot.texts import njet as _njet  # noqa: F401
 
     return REGISTRY[kind]
 

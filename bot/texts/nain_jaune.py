@@ -35,6 +35,7 @@ def _name(names: Sequence[str], seat: JSONValue) -> str:
 
 class NainJauneTexts:
     kind = KIND
+    score_unit_key = "unit.tokens"
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
         d = event.data

@@ -1,0 +1,119 @@
+"""A whole round of Njet! on a simulated Discord: three people and one computer player.
+
+The stones are placed with the table message's buttons, the partner is chosen and the tricks are
+played from the DM panels, and the secret discard is a multi-select of exactly N cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.app import TableeBot
+from bot.games.base import GameError
+from tests.e2e.simhelpers import components, custom_ids, errors_of, move_buttons, panel_of, select_moves
+
+
+class NjetTable:
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("njet")
+        self.members = [self.guild.add_member(env.create_user(n)) for n in ("ana", "ben", "cleo")]
+        self.by_id = {m.id: m for m in self.members}
+        self.game_id = 0
+
+    @property
+    def bot(self) -> TableeBot:
+        bot = self.env.bot
+        assert isinstance(bot, TableeBot)
+        return bot
+
+    async def open_and_start(self) -> None:
+        host, *others = self.members
+        lobby = (await host.slash(self.channel, "njet new", rounds=1)).response
+        self.game_id = int(custom_ids(lobby, "tb:l:")[0].split(":")[2])
+        for member in others:
+            await member.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
+        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:bot")
+        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
+
+    async def live(self) -> Any:
+        return await self.bot.tables.load(self.game_id)
+
+    async def table_message(self) -> Any:
+        row = await self.bot.store.get_game(self.game_id)
+        assert row is not None and row.table_message_id is not None
+        return next(m for m in self.channel.history() if m.id == row.table_message_id)
+
+
+async def test_a_whole_round_through_buttons_and_panels(simcord_env: Any) -> None:
+    table = NjetTable(simcord_env)
+    await table.open_and_start()
+    phases_seen: set[str] = set()
+    rng = random.Random(5)
+    moves = 0
+    while True:
+        live = await table.live()
+        engine = live.engine
+        if engine.is_over(live.state):
+            break
+        public = engine.public_view(live.state)
+        phase = str(public["phase"])
+        phases_seen.add(phase)
+        seats = sorted(engine.to_act(live.state))
+        seat = seats[0]
+        user = live.row.seats[seat].user_id
+        assert user is not None, "computer players act by themselves"
+        member = table.by_id[user]
+        choice = engine.bot_action(live.state, seat, rng)
+        moves += 1
+        assert moves < 200
+
+        if phase == "njet":
+            message = await table.table_message()
+            buttons = move_buttons(message)
+            legal = {a.dumps() for a in engine.legal_actions(live.state, seat)}
+            assert set(buttons) == legal  # every blockable option, and only those
+            # Someone else clicking the stone is refused and nothing changes.
+            other = next(m for m in table.members if m.id != user)
+            before = live.n
+            refused = await other.click(message, custom_id=buttons[choice.dumps()])
+            assert panel_of(refused).ephemeral
+            assert live.n == before
+            await member.click(message, custom_id=buttons[choice.dumps()])
+            continue
+
+        panel = member.user.dm_channel.last_message
+        if phase == "discard":
+            select = next(c for c in components(panel) if (c.custom_id or "").startswith("tb:m:"))
+            count = len(choice["cards"])
+            assert (select.min_values, select.max_values) == (count, count)
+            values = []
+            remaining = list(choice["cards"])
+            for option in select.options:
+                code = option.value.split("#")[0]
+                if code in remaining:
+                    remaining.remove(code)
+                    values.append(option.value)
+            await member.user.select(panel, values, custom_id=select.custom_id)
+            continue
+
+        buttons = move_buttons(panel)
+        if buttons:
+            assert set(buttons) == {a.dumps() for a in engine.legal_actions(live.state, seat)}
+            await member.user.click(panel, custom_id=buttons[choice.dumps()])
+        else:
+            select_id, values = select_moves(panel)
+            assert select_id is not None
+            await member.user.select(panel, [choice.dumps()], custom_id=select_id)
+
+    assert {"njet", "tricks"} <= phases_seen
+    row = await table.bot.store.get_game(table.game_id)
+    assert row is not None and row.status == "over"
+    texts = [m.content or "" for m in table.channel.history()]
+    assert any("🏆" in text for text in texts)
+    assert any("This round's rules" in text for text in texts)
+    for member in table.members:
+        assert len(member.user.dm_channel.history()) == 1  # one DM per player, edited in place
+    assert all(isinstance(e, GameError) for e in errors_of(simcord_env))
