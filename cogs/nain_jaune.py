@@ -36,7 +36,6 @@ def _hand(view: dict[str, JSONValue], legal: list[Action], locale: str) -> bytes
 UI = register(
     GameUI(
         kind="nain_jaune",
-        command="nainjaune",
         title_key="game.nain_jaune",
         table_picture=pictures.render_table,
         hand_picture=_hand,

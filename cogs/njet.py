@@ -76,7 +76,6 @@ def _panel_controls(snapshot: Snapshot, seat: int, lang: str) -> discord.ui.View
 UI = register(
     GameUI(
         kind="njet",
-        command="njet",
         title_key="game.njet",
         table_picture=pictures.render_table,
         hand_picture=_hand,

@@ -21,7 +21,6 @@ class GameUI:
     """The per-game parts: pictures (run in a worker thread) and move presentation."""
 
     kind: str
-    command: str
     title_key: str
     table_picture: Callable[[dict[str, JSONValue], list[str], str], bytes]
     hand_picture: Callable[[dict[str, JSONValue], list[Action], str], bytes]
