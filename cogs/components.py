@@ -272,6 +272,74 @@ class ActMultiSelect(
             await report_error(interaction, error)
 
 
+class FocusSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tb:f:(?P<gid>[0-9]+):(?P<stage>[0-9]+)"):
+    """Look closer at one thing in a private panel (e.g. one tile and where it fits); no move is made."""
+
+    def __init__(
+        self,
+        game_id: int,
+        stage: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tb:f:{game_id}:{stage}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+            )
+        )
+        self.game_id = game_id
+        self.stage = stage
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FocusSelect:
+        return cls(int(match["gid"]), int(match["stage"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from cogs.panels import show_focus
+
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        await show_focus(interaction, self.game_id, self.stage, str(values[0]) if values else None, 0)
+
+
+class FocusButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tb:g:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<page>[0-9]+):(?P<focus>.*)",
+):
+    """Change the focus or the page of a private panel (back, all moves, next page)."""
+
+    def __init__(
+        self, game_id: int, stage: int, focus: str, page: int, label: str = "", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "…",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tb:g:{game_id}:{stage}:{page}:{focus}"[:100],
+                disabled=disabled,
+            )
+        )
+        self.game_id = game_id
+        self.stage = stage
+        self.focus = focus
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FocusButton:
+        return cls(int(match["gid"]), int(match["stage"]), match["focus"], int(match["page"]), _label(item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from cogs.panels import show_focus
+
+        await show_focus(interaction, self.game_id, self.stage, self.focus or None, self.page)
+
+
 def action_id(game_id: int, stage: int, action: Action) -> str:
     custom_id = f"tb:a:{game_id}:{stage}:{action.dumps()}"
     if len(custom_id) > 100:
@@ -279,4 +347,4 @@ def action_id(game_id: int, stage: int, action: Action) -> str:
     return custom_id
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, PageButton, ActButton, ActSelect, ActMultiSelect)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, PageButton, ActButton, ActSelect, ActMultiSelect, FocusSelect, FocusButton)

@@ -86,17 +86,21 @@ def build_controls(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> d
     return view
 
 
-async def build_panel(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> Panel:
+async def build_panel(snapshot: Snapshot, seat: int, lang: str, page: int = 0, focus: str | None = None) -> Panel:
     game = snapshot.game
     ui = ui_for(game.kind)
     legal = [] if snapshot.over else snapshot.legal.get(seat, [])
-    png = await off_loop(ui.hand_picture, snapshot.views[seat], legal, lang)
     names = [s.name for s in game.seats]
     lines = [
         t(lang, "panel.header", game=t(lang, ui.title_key), channel=f"<#{game.channel_id}>"),
         *texts_for(game.kind).summary(snapshot.public, names, lang),
         f"**{_status_line(snapshot, seat, lang)}**",
     ]
+    custom = ui.focus_panel(snapshot, seat, lang, focus, page) if ui.focus_panel is not None else None
+    if custom is not None:
+        png = await off_loop(custom.picture)
+        return Panel("\n".join([*lines, *custom.lines])[:2000], png, custom.controls)
+    png = await off_loop(ui.hand_picture, snapshot.views[seat], legal, lang)
     return Panel("\n".join(lines)[:2000], png, build_controls(snapshot, seat, lang, page))
 
 
@@ -154,3 +158,19 @@ async def show_page(interaction: discord.Interaction[Any], game_id: int, page: i
     lang = user_lang(interaction)
     view = build_controls(snapshot, seat, lang, page)
     await interaction.response.edit_message(view=view)
+
+
+async def show_focus(
+    interaction: discord.Interaction[Any], game_id: int, stage: int, focus: str | None, page: int
+) -> None:
+    """Redraw a private panel in place around what the player chose to look at (no move is made)."""
+    try:
+        snapshot, seat = await _seat_snapshot(interaction, game_id)
+        if snapshot.stage != stage:
+            raise TableError("stale_stage")
+    except GameError as error:
+        await report_error(interaction, error)
+        return
+    await interaction.response.defer()
+    panel = await build_panel(snapshot, seat, user_lang(interaction), page, focus)
+    await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)

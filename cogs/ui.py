@@ -16,6 +16,15 @@ from bot.games.base import Action, JSONValue
 from bot.tables import Snapshot
 
 
+@dataclass
+class FocusPanel:
+    """What a game shows in a private panel: extra lines, a picture (drawn off the loop), the controls."""
+
+    lines: list[str]
+    picture: Callable[[], bytes]
+    controls: discord.ui.View | None
+
+
 @dataclass(frozen=True)
 class GameUI:
     """The per-game parts: pictures (run in a worker thread) and move presentation."""
@@ -29,6 +38,8 @@ class GameUI:
     """What, in a seat's view, makes its private panel worth editing (default: hand and moves)."""
     table_actions: Callable[[Snapshot], list[list[Action]]] | None = None
     """Moves offered on the public table message (rows of buttons), e.g. Njet's blocking stones."""
+    focus_panel: Callable[[Snapshot, int, str, str | None, int], FocusPanel | None] | None = None
+    """A game's own private panel, for a focus chosen by the player (e.g. one Triominos tile) and a page."""
     seat_badge: Callable[[int, str], str] | None = None
     """A word shown before a seat in the lobby (Njet's characters)."""
     panel_controls: Callable[[Snapshot, int, str], discord.ui.View | None] | None = None
