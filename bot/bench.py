@@ -135,16 +135,29 @@ def _computer_player(kind: str) -> bool:
     """How the computer player fares against random legal play, where the game module measures it."""
     import importlib
 
-    measure = getattr(importlib.import_module(f"bot.players.{kind}"), "bench_scores", None)
-    if measure is None:
-        return True
+    players = importlib.import_module(f"bot.players.{kind}")
+    engine_module = importlib.import_module(f"bot.games.{kind}")
+    ok = True
+    legal_timings = getattr(engine_module, "bench_legal_actions", None) or getattr(players, "bench_legal_actions", None)
+    if legal_timings is not None:
+        timings = legal_timings()
+        p50, p99 = percentile(timings, 50), percentile(timings, 99)
+        print(f"legal_actions on a full table: p50 {p50:.2f} ms, p99 {p99:.2f} ms (budget < 20 ms)")
+        ok &= p99 < 20
     start = time.perf_counter()
-    computer, random_team = measure(1000)
-    print(
-        f"computer team vs random team over 1000 rounds: {computer:.2f} vs {random_team:.2f} points per seat and"
-        f" round ({time.perf_counter() - start:.1f} s)"
-    )
-    return bool(computer > random_team)
+    if (scores := getattr(players, "bench_scores", None)) is not None:
+        computer, random_team = scores(1000)
+        print(
+            f"computer team vs random team over 1000 rounds: {computer:.2f} vs {random_team:.2f} points per seat and"
+            f" round ({time.perf_counter() - start:.1f} s)"
+        )
+        ok &= computer > random_team
+    if (win_rate := getattr(players, "bench_win_rate", None)) is not None:
+        rate = win_rate(1000)
+        print(f"computer player vs random player, 1000 two-player rounds: wins {rate:.1%} (target > 70 %)", end=" ")
+        print(f"({time.perf_counter() - start:.1f} s)")
+        ok &= rate > 0.70
+    return bool(ok)
 
 
 def _largest_views(kind: str) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
@@ -162,7 +175,7 @@ def _largest_views(kind: str) -> tuple[dict[str, Any], list[str], dict[str, Any]
     return engine.public_view(state), names, engine.view(small, seat)
 
 
-GAMES = ("nain_jaune", "njet")
+GAMES = ("nain_jaune", "njet", "triominos")
 
 
 async def run_bench() -> int:

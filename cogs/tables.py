@@ -27,6 +27,7 @@ from cogs.ui import ui_for
 GAME_CHOICES = [
     app_commands.Choice(name=_("Nain Jaune", key="game.nain_jaune"), value="nain_jaune"),
     app_commands.Choice(name=_("Njet!", key="game.njet"), value="njet"),
+    app_commands.Choice(name=_("Triominos", key="game.triominos"), value="triominos"),
 ]
 
 

@@ -25,6 +25,8 @@ GAMES = [
     ("nain_jaune", 8, {"deals": 3}, {"play", "deal", "deal_end", "payment", "game_end"}),
     ("njet", 3, {"rounds": 2}, {"deal", "block", "rules", "play", "trick", "round_end", "game_end"}),
     ("njet", 4, {"rounds": 2}, {"deal", "block", "rules", "partner", "play", "trick", "round_end", "game_end"}),
+    ("triominos", 2, {"rounds": 1}, {"start_draw", "deal", "place", "round_end", "game_end"}),
+    ("triominos", 6, {"rounds": 1}, {"start_draw", "deal", "place", "draw", "round_end", "game_end"}),
 ]
 
 

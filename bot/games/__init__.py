@@ -2,3 +2,4 @@
 
 from bot.games import nain_jaune as nain_jaune
 from bot.games import njet as njet
+from bot.games import triominos as triominos

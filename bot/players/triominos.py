@@ -1,0 +1,116 @@
+"""The Triominos computer player: decides from one seat's view only (its hand plus the public layout).
+
+It lays the placement that scores most (so bonuses first). Among equal scores it lays the tile that would be hardest
+to place later, the one whose numbers are rarest on the open corners of the layout, keeping the flexible tiles for the
+next turns; then the heavier tile, which would cost most in hand at the end of the round. It draws only when it
+cannot place, and passes only when it may do nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+
+from bot.games.base import Action, JSONValue, action_rng
+from bot.games.triominos import NUMS, VALUE, Laid, Layout, corners_of, score_placement, vertices
+
+
+def open_numbers(layout: Layout) -> Counter[int]:
+    """How often each number shows on the corners of the empty spaces next to the layout."""
+    seen: Counter[int] = Counter()
+    for space in layout.frontier:
+        for v in vertices(space):
+            n = layout.numbers.get(v)
+            if n is not None:
+                seen[n] += 1
+    return seen
+
+
+def choose(view: dict[str, JSONValue], legal: list[Action], rng: random.Random) -> Action:
+    """Pick one of ``legal`` for the seat whose ``view`` is given."""
+    if not legal:
+        raise ValueError("no legal action")
+    places = [a for a in legal if a.kind == "place"]
+    if not places:
+        kinds = {a.kind: a for a in legal}
+        return kinds.get("draw") or kinds.get("pass") or legal[0]
+    layout = Layout.from_board(view["board"])
+    freq = open_numbers(layout)
+    hand = [str(t) for t in view["hand"]]
+
+    def key(action: Action) -> tuple[float, int, int]:
+        tile = str(action["tile"])
+        points, _ = score_placement(layout, action)
+        flex = sum(freq[n] for n in set(NUMS[tile]))
+        return (points + KEEP * _playable_after(layout, hand, action), -flex, VALUE[tile])
+
+    keys = {a: key(a) for a in places}
+    best = max(keys.values())
+    top = [a for a in places if keys[a] == best]
+    return top[0] if len(top) == 1 else rng.choice(top)
+
+
+KEEP = 6.0
+"""Points a tile still playable after the move is worth (it saves a draw at -5 and is laid next turn)."""
+
+
+def _playable_after(layout: Layout, hand: list[str], action: Action) -> int:
+    """How many tiles left in ``hand`` could be laid on the layout after ``action``."""
+    tile = str(action["tile"])
+    after = Layout(dict(layout.cells), dict(layout.numbers), dict(layout.counts), set(layout.frontier))
+    rot = int(action["rot"])
+    after.add((int(action["r"]), int(action["c"])), Laid(tile, rot, corners_of(tile, rot), 0, 0))
+    rest = list(hand)
+    if tile in rest:
+        rest.remove(tile)
+    return sum(1 for t in rest if after.any_placement([t]))
+
+
+def _play_round(seed: int, computer: int) -> tuple[int, int]:
+    """One two-player round, the computer at seat ``computer``: the computer's score and the other's."""
+    from bot.games.triominos import GAME
+
+    state = GAME.setup(2, {"rounds": 1, "target": 2000}, action_rng(seed, 0))
+    rng = random.Random(seed)
+    number = 0
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        action = GAME.bot_action(state, seat, rng) if seat == computer else rng.choice(legal)
+        number += 1
+        GAME.apply(state, seat, action, action_rng(seed, number))
+    return state.scores[computer], state.scores[1 - computer]
+
+
+def bench_win_rate(rounds: int, seed: int = 0) -> float:
+    """The computer player's win rate (ties count half) against a random legal player over two-player rounds."""
+    wins = 0.0
+    for k in range(rounds):
+        mine, theirs = _play_round(seed * 1_000_003 + k, k % 2)
+        wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return wins / rounds if rounds else 0.0
+
+
+def bench_legal_actions(samples: int = 50, seed: int = 0) -> list[float]:
+    """Milliseconds per ``legal_actions`` call on crowded tables: six players, 30 tiles or more laid."""
+    from bot.games.triominos import GAME
+
+    out: list[float] = []
+    game = 0
+    while len(out) < samples and game < 50 * samples:
+        game += 1
+        base = seed * 100_003 + game
+        state = GAME.setup(6, {"rounds": 1, "target": 2000}, action_rng(base, 0))
+        rng = random.Random(base)
+        number = 0
+        while not GAME.is_over(state) and len(out) < samples:
+            (seat,) = GAME.to_act(state)
+            start = time.perf_counter()
+            legal = GAME.legal_actions(state, seat)
+            if len(state.layout.cells) >= 30:
+                out.append((time.perf_counter() - start) * 1000)
+            action = choose(GAME.view(state, seat), legal, rng)
+            number += 1
+            GAME.apply(state, seat, action, action_rng(base, number))
+    return out

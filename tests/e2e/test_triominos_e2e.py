@@ -1,0 +1,98 @@
+"""A whole round of Triominos on a simulated Discord: two people and one computer player.
+
+Every placement is made through the private panel: pick a tile, then pick its lettered spot.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.app import TableeBot
+from tests.e2e.simhelpers import components, custom_ids, move_buttons
+
+
+class TriominosTable:
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("triominos")
+        self.members = [self.guild.add_member(env.create_user(n)) for n in ("zoe", "yann")]
+        self.by_id = {m.id: m for m in self.members}
+        self.game_id = 0
+
+    @property
+    def bot(self) -> TableeBot:
+        bot = self.env.bot
+        assert isinstance(bot, TableeBot)
+        return bot
+
+    async def open_and_start(self) -> None:
+        host, guest = self.members
+        lobby = (await host.slash(self.channel, "triominos new", rounds=1)).response
+        self.game_id = int(custom_ids(lobby, "tb:l:")[0].split(":")[2])
+        await guest.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
+        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:bot")
+        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
+
+    async def live(self) -> Any:
+        return await self.bot.tables.load(self.game_id)
+
+
+def _select(message: Any, prefix: str) -> Any:
+    return next((c for c in components(message) if (c.custom_id or "").startswith(prefix)), None)
+
+
+async def test_a_whole_round_through_the_panel(simcord_env: Any) -> None:
+    table = TriominosTable(simcord_env)
+    await table.open_and_start()
+    rng = random.Random(3)
+    placements = 0
+    steps = 0
+    while True:
+        live = await table.live()
+        engine = live.engine
+        if engine.is_over(live.state):
+            break
+        seat = min(engine.to_act(live.state))
+        user = live.row.seats[seat].user_id
+        assert user is not None
+        member = table.by_id[user]
+        choice = engine.bot_action(live.state, seat, rng)
+        dm = member.user.dm_channel
+        steps += 1
+        assert steps < 400
+
+        if choice.kind != "place":
+            await member.user.click(dm.last_message, custom_id=move_buttons(dm.last_message)[choice.dumps()])
+            continue
+
+        # 1. Pick the tile: the panel is redrawn in place with the tile's spots, lettered and scored.
+        tiles = _select(dm.last_message, "tb:f:")
+        assert tiles is not None and str(choice["tile"]) in [o.value for o in tiles.options]
+        panel_id = dm.last_message.id
+        await member.user.select(dm.last_message, [str(choice["tile"])], custom_id=tiles.custom_id)
+        assert dm.last_message.id == panel_id
+        # 2. Pick the spot, turning pages if there are more than 25.
+        for _ in range(10):
+            spots = _select(dm.last_message, "tb:s:")
+            assert spots is not None
+            values = [o.value for o in spots.options]
+            if choice.dumps() in values:
+                labels = [o.label for o in spots.options]
+                assert labels[0].startswith("A · ")
+                await member.user.select(dm.last_message, [choice.dumps()], custom_id=spots.custom_id)
+                break
+            nxt = [c for c in components(dm.last_message) if (c.custom_id or "").startswith("tb:g:") and not c.disabled]
+            await member.user.click(dm.last_message, custom_id=nxt[-1].custom_id)
+        else:  # pragma: no cover - the move must be on one of the pages
+            raise AssertionError("the chosen placement was not offered")
+        placements += 1
+
+    assert placements >= 3
+    row = await table.bot.store.get_game(table.game_id)
+    assert row is not None and row.status == "over"
+    texts = [m.content or "" for m in table.channel.history()]
+    assert any("🏆" in text for text in texts)
+    for member in table.members:
+        assert len(member.user.dm_channel.history()) == 1
