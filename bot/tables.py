@@ -26,8 +26,11 @@ from bot.games.base import (
     JSONValue,
     NotYourTurn,
     Result,
+    accepts,
     action_rng,
+    bot_interrupt,
     get_game,
+    interrupters,
     validate_options,
 )
 from bot.i18n import t
@@ -374,9 +377,9 @@ class TableService:
                 raise TableError("stale_stage")
             if engine.is_over(live.state):
                 raise TableError("game_over")
-            if seat not in engine.to_act(live.state):
+            if seat not in engine.to_act(live.state) and seat not in interrupters(engine, live.state):
                 raise NotYourTurn()
-            if action not in engine.legal_actions(live.state, seat):
+            if not accepts(engine, live.state, seat, action):
                 # Let the engine say why when it can; otherwise a generic refusal.
                 raise _explain_illegal(engine, live, seat, action)
             events = await self._commit(live, seat, action, by_bot=False)
@@ -420,17 +423,33 @@ class TableService:
         return events
 
     async def _run_bots(self, live: LiveGame) -> list[Event]:
-        """Let computer players act, through the same commit path, until a human must act."""
+        """Let computer players act, through the same commit path, until a human must act.
+
+        After every move the computer players may first interrupt (in seat order); then the
+        awaited computer players act.
+        """
         events: list[Event] = []
         engine = live.engine
         for _ in range(MAX_BOT_CHAIN):
             if live.row.status != "running" or engine.is_over(live.state):
                 break
+            rng = random.Random(f"{live.row.seed}:bot:{live.n + 1}")
+            interrupted = False
+            for seat in sorted(interrupters(engine, live.state)):
+                if not live.row.seats[seat].is_bot:
+                    continue
+                choice = bot_interrupt(engine, live.state, seat, rng)
+                if choice is not None:
+                    events.extend(await self._commit(live, seat, choice, by_bot=True))
+                    interrupted = True
+                    break
+            if interrupted:
+                continue
             bots = sorted(s for s in engine.to_act(live.state) if live.row.seats[s].is_bot)
             if not bots:
                 break
             seat = bots[0]
-            choice = engine.bot_action(live.state, seat, random.Random(f"{live.row.seed}:bot:{live.n + 1}"))
+            choice = engine.bot_action(live.state, seat, rng)
             events.extend(await self._commit(live, seat, choice, by_bot=True))
         return events
 

@@ -278,3 +278,30 @@ class Engine(Generic[S]):
 
     def stage(self, state: S) -> int:
         return 0
+
+
+def interrupters(game: Game[Any], state: Any) -> frozenset[int]:
+    """Seats that MAY act now out of turn without being awaited (a "neuro" call, "J'ai la même").
+
+    Optional engine method ``interrupters(state)``; games without interruptions have none.
+    """
+    method = getattr(game, "interrupters", None)
+    return frozenset(method(state)) if method is not None else frozenset()
+
+
+def bot_interrupt(game: Game[Any], state: Any, seat: int, rng: random.Random) -> Action | None:
+    """The computer player's choice to interrupt now (optional ``bot_interrupt``); None means it does not."""
+    method = getattr(game, "bot_interrupt", None)
+    return method(state, seat, rng) if method is not None else None
+
+
+def accepts(game: Game[Any], state: Any, seat: int, action: Action) -> bool:
+    """Whether ``action`` is legal for ``seat`` now.
+
+    Engines whose legal moves are too many to list (a Neurotrio bid: base x card x carton) provide
+    ``accepts(state, seat, action)``; the others are checked against ``legal_actions``.
+    """
+    method = getattr(game, "accepts", None)
+    if method is not None:
+        return bool(method(state, seat, action))
+    return action in game.legal_actions(state, seat)
