@@ -17,7 +17,7 @@ from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.nain_jaune", "cogs.njet", "cogs.triominos")
+EXTENSIONS = ("cogs.tables", "cogs.nain_jaune", "cogs.njet", "cogs.triominos", "cogs.neurotrio")
 
 
 class TableeTree(app_commands.CommandTree["TableeBot"]):

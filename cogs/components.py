@@ -272,8 +272,14 @@ class ActMultiSelect(
             await report_error(interaction, error)
 
 
-class FocusSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tb:f:(?P<gid>[0-9]+):(?P<stage>[0-9]+)"):
-    """Look closer at one thing in a private panel (e.g. one tile and where it fits); no move is made."""
+class FocusSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"tb:f:(?P<gid>[0-9]+):(?P<stage>[0-9]+)(?::(?P<slot>[0-9]+))?",
+):
+    """Look closer at one thing in a private panel (e.g. one tile and where it fits); no move is made.
+
+    ``slot`` tells apart several such selects in one message (a Neurotrio bid has three).
+    """
 
     def __init__(
         self,
@@ -281,10 +287,11 @@ class FocusSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tb:
         stage: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
+        slot: int = 0,
     ):
         super().__init__(
             discord.ui.Select(
-                custom_id=f"tb:f:{game_id}:{stage}",
+                custom_id=f"tb:f:{game_id}:{stage}:{slot}" if slot else f"tb:f:{game_id}:{stage}",
                 options=options or [discord.SelectOption(label="-", value="-")],
                 placeholder=placeholder,
             )

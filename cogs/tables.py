@@ -28,6 +28,7 @@ GAME_CHOICES = [
     app_commands.Choice(name=_("Nain Jaune", key="game.nain_jaune"), value="nain_jaune"),
     app_commands.Choice(name=_("Njet!", key="game.njet"), value="njet"),
     app_commands.Choice(name=_("Triominos", key="game.triominos"), value="triominos"),
+    app_commands.Choice(name=_("Neurotrio", key="game.neurotrio"), value="neurotrio"),
 ]
 
 

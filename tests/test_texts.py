@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from bot.games.base import action_rng, get_game
+from bot.games.base import action_rng, bot_interrupt, get_game
+from bot.games.base import interrupters as bot_interrupters
 from bot.texts import narrate, texts_for
 from bot.texts.nain_jaune import card_name
 
@@ -27,6 +28,8 @@ GAMES = [
     ("njet", 4, {"rounds": 2}, {"deal", "block", "rules", "partner", "play", "trick", "round_end", "game_end"}),
     ("triominos", 2, {"rounds": 1}, {"start_draw", "deal", "place", "round_end", "game_end"}),
     ("triominos", 6, {"rounds": 1}, {"start_draw", "deal", "place", "draw", "round_end", "game_end"}),
+    ("neurotrio", 3, {}, {"deal", "place", "neuro", "bid", "auction_end", "game_end"}),
+    ("neurotrio", 8, {}, {"deal", "place", "deux_cartes", "out", "game_end"}),
 ]
 
 
@@ -41,9 +44,12 @@ def test_every_event_of_a_game_is_narrated(
     events = list(engine.start_events(state))
     n = 0
     while not engine.is_over(state):
-        seat = min(engine.to_act(state))
         n += 1
-        events += engine.apply(state, seat, engine.bot_action(state, seat, random.Random(n)), action_rng(players, n))
+        rng = random.Random(n)
+        calls = [(s, a) for s in sorted(bot_interrupters(engine, state)) if (a := bot_interrupt(engine, state, s, rng))]
+        seat, action = calls[0] if calls else (min(engine.to_act(state)), None)
+        action = action or engine.bot_action(state, seat, rng)
+        events += engine.apply(state, seat, action, action_rng(players, n))
     kinds = set()
     for event in events:
         line = narrate(kind, event, names, lang)

@@ -1,0 +1,645 @@
+"""Neurotrio, la chasse au trésor: the rules engine (pure: no Discord, no pictures, randomness only through the rng).
+
+Cards are codes nature + fond + force: nature ``C`` coeur, ``E`` étoile, ``R`` rose; fond ``N`` noir, ``V`` vert,
+``B`` bleu; force ``1`` to ``3``, e.g. ``"CN1"``, ``"RB3"``. 54 cards: the 27 types twice, so a hand is a list and
+may hold a code twice. Seats are clockwise: the seat after ``s`` is ``s + 1``. The grid is a dict of cells
+``(r, c)`` (any integers) to codes; the face-up first card is at ``(0, 0)``. The open rows and columns are the
+bounding box of the domain.
+
+Phases: ``build`` (one builder at a time), ``auction`` (one bidder at a time), ``over``.
+
+Actions:
+
+- ``place(card, r, c)`` and ``pass``: the builder (``to_act``).
+- ``neuro``: any seat in ``interrupters(state)``, i.e. while the call is open (right after a move, until the next
+  move), for a seat with a personal carton left while a base carton is left. The builder may call too.
+- ``bid(base, r, c, carton)`` (carton ``"0"``, ``"1"``, ``"2"``, ``"nature"``, ``"fond"``, ``"force"``) and
+  ``nobid`` (never for the caller): the bidder (``to_act``) during an auction.
+
+Bids are too many to list (10 bases x up to 66 cells x 6 cartons), so ``legal_actions`` gives the bidder ONE
+representative ``bid`` per (base, carton), on the first domain card ``(0, 0)``, plus ``nobid`` when allowed. Any
+other cell holding a domain card is just as legal: ``bid_options(view)`` gives the parts of the dialogue (bases,
+cells, cartons), ``is_legal_bid`` and ``accepts`` (any action) check one fully, and ``apply`` validates every bid.
+
+Events emitted by ``apply``, in this order:
+
+1. A move: ``place`` (seat, ``card``, ``r``, ``c``, ``vp``, ``compatible``, ``neighbours``) or ``pass`` (seat,
+   ``vp`` -1 or 0); after a placement, ``out`` (seat, ``rank``, ``vp`` 5/3/1/0) when the hand is empty, and
+   ``deux_cartes`` ({}) the first time a hand is down to two cards. Then either ``game_end`` (one player left with
+   cards) or the start of the next turn: ``limits`` (``rows``, ``cols``) for each growth of the limits, possibly
+   ``game_end`` (blocked for good).
+2. ``neuro`` (seat).
+3. ``bid`` (seat, ``base``, ``r``, ``c``) public, then ``bid`` (seat, the same plus ``carton``) private to the
+   bidder; or ``nobid`` (seat). After the last bidder, ``auction_end`` ({}).
+4. ``game_end`` (``treasure``, ``hidden``, ``last`` = the seat left with cards or None, ``penalty`` = the VP it
+   lost, ``penalties`` = [{``seat``, ``cards``, ``vp``}] every end penalty, ``bids`` = [{``seat``, ``base``, ``r``,
+   ``c``, ``card``, ``carton``, ``points``}]).
+
+``start_events`` gives ``deal`` (``first`` = the card at (0, 0), ``extra_vp`` = the seats with one card more, who
+got +1 VP), plus ``deux_cartes`` or ``limits`` if a fixed deal calls for them. Milestones: ``deal``,
+``deux_cartes``, ``neuro`` and ``game_end``. The VP of a seat are 5 plus the sum of its ``vp`` fields (deal extra,
+place, pass, out, the end penalties and the bid points).
+
+Refusals: ``NotYourTurn`` for a seat that may not act; otherwise ``IllegalAction`` with one of ``game_over``,
+``unknown_action``, ``card_not_in_hand``, ``cell_taken``, ``not_adjacent``, ``incompatible``, ``limit_rows``,
+``limit_cols``, ``limit_ratio``, ``must_place``, ``neuro_closed``, ``no_base_left``, ``no_carton_left``,
+``base_used``, ``carton_used``, ``not_a_card``, ``caller_must_bid``, ``already_bid``. The state is then unchanged.
+
+Where the rules are silent: the first player (who gets the first card of the deal and plays first) is drawn with
+the setup rng; players who have gone out keep their turn in the building order, where their only move is a pass
+(0 VP); "deux cartes" is announced when a hand first holds two cards or fewer; the neuro call is not open before the
+first move nor right after an auction (it reopens with the next move), and simultaneous calls are served in arrival
+order; the auction round visits the caller then every seat clockwise that still has a personal carton, and stops
+early when the base cartons run out; building resumes with the builder who was due. Blocked table: at the start of
+every turn, if two or more players hold cards and none can place, both limits grow by one, as many times as needed
+(one ``limits`` event each); if no growth could ever help (no placement even without the row/column limits), the
+limits stay and the game ends at once, every card holder taking the last-player penalty (``last`` is then None
+unless there is a single holder). Going out is scored before the end check, so the player whose last card leaves
+a single holder still gets their bonus.
+
+``deal_fixed`` replaces the deal by given cards, so tests can build any situation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.games.base import (
+    Action,
+    Event,
+    GameError,
+    IllegalAction,
+    JSONValue,
+    NotYourTurn,
+    Option,
+    Result,
+    rank_by_score,
+    register,
+    validate_options,
+)
+
+NATURES: tuple[str, ...] = ("C", "E", "R")
+FONDS: tuple[str, ...] = ("N", "V", "B")
+FORCES: tuple[str, ...] = ("1", "2", "3")
+TYPES: tuple[str, ...] = tuple(n + f + s for n in NATURES for f in FONDS for s in FORCES)
+DECK: tuple[str, ...] = tuple(t for t in TYPES for _ in range(2))
+_DECK_COUNTS: Counter[str] = Counter(DECK)
+CARTONS: tuple[str, ...] = ("0", "1", "2", "nature", "fond", "force")
+ATTRIBUTES: Mapping[str, int] = {"nature": 0, "fond": 1, "force": 2}
+BASES: tuple[int, ...] = tuple(range(1, 11))
+START_VP = 5
+START_ROWS = 6
+START_COLS = 11
+OUT_BONUS: tuple[int, ...] = (5, 3, 1)
+PLACE_VP: Mapping[int, int] = {1: 0, 2: 1, 3: 5, 4: 20}
+_SIDES: tuple[tuple[int, int], ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+Cell = tuple[int, int]
+
+
+def shared(a: str, b: str) -> int:
+    """How many attributes (nature, fond, force) two cards have in common."""
+    return _SHARED[a, b]
+
+
+_SHARED: dict[tuple[str, str], int] = {
+    (a, b): sum(x == y for x, y in zip(a, b, strict=True)) for a in TYPES for b in TYPES
+}
+
+
+def compatible(a: str, b: str) -> bool:
+    """Two cards are compatible when they share at least two attributes."""
+    return _SHARED[a, b] >= 2
+
+
+def last_penalty(cards: int) -> int:
+    """The VP lost by a player left holding ``cards`` at the end: 1, 2, 5, then 20 for four or more."""
+    return (0, 1, 2, 5)[cards] if cards < 4 else 20
+
+
+def bid_points(carton: str, base: int, card: str, treasure: str) -> int:
+    """The points of one bid of ``carton`` on base ``base`` placed on ``card``."""
+    if carton in ATTRIBUTES:
+        i = ATTRIBUTES[carton]
+        return base if card[i] == treasure[i] else -base
+    value = base * int(carton)
+    return {3: 3 * value, 2: value, 1: -value, 0: -2 * value}[shared(card, treasure)]
+
+
+def frontier(grid: Mapping[Cell, str]) -> list[Cell]:
+    """The empty cells sharing an edge with a domain card, sorted."""
+    out = {(r + dr, c + dc) for r, c in grid for dr, dc in _SIDES}
+    return sorted(cell for cell in out if cell not in grid)
+
+
+def judge(
+    grid: Mapping[Cell, str], box: tuple[int, int, int, int], limits: tuple[int, int] | None, card: str, cell: Cell
+) -> tuple[str | None, int, int, int]:
+    """(refusal code or None, VP gain, compatible neighbours C, neighbours N) of placing ``card`` on ``cell``.
+
+    ``box`` is (r0, r1, c0, c1) inclusive; ``limits`` (rows, cols), or None to check only the 2x ratio.
+    """
+    r, c = cell
+    if cell in grid:
+        return "cell_taken", 0, 0, 0
+    n = comp = 0
+    for dr, dc in _SIDES:
+        other = grid.get((r + dr, c + dc))
+        if other is not None:
+            n += 1
+            if _SHARED[card, other] >= 2:
+                comp += 1
+    if n == 0:
+        return "not_adjacent", 0, 0, 0
+    if (n == 1 and comp < 1) or (n >= 2 and comp < 2):
+        return "incompatible", 0, comp, n
+    r0, r1, c0, c1 = box
+    rows = max(r1, r) - min(r0, r) + 1
+    cols = max(c1, c) - min(c0, c) + 1
+    if limits is not None:
+        if rows > limits[0]:
+            return "limit_rows", 0, comp, n
+        if cols > limits[1]:
+            return "limit_cols", 0, comp, n
+    if cols > 2 * rows or rows > 2 * cols:
+        return "limit_ratio", 0, comp, n
+    return None, PLACE_VP[comp] if n >= 2 else 0, comp, n
+
+
+def notebook(hand: Sequence[str], grid_cards: Sequence[str]) -> list[str]:
+    """The types whose both copies are in ``hand`` and on the grid: none of them can be the treasure."""
+    seen = Counter(hand) + Counter(grid_cards)
+    return sorted(t for t in TYPES if seen[t] >= 2)
+
+
+def bid_options(view: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
+    """The parts of a bid for the seat of ``view``: remaining bases, domain cells, own remaining cartons."""
+    return {
+        "bases": list(view["bases_left"]),
+        "cells": [[g["r"], g["c"]] for g in view["grid"]],
+        "cartons": list(view.get("cartons", [])),
+    }
+
+
+@dataclass
+class NeurotrioState:
+    """The whole game; ``apply`` mutates it in place once an action is known to be legal."""
+
+    players: int
+    hidden: str = ""
+    grid: dict[Cell, str] = field(default_factory=dict)
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)
+    hands: list[list[str]] = field(default_factory=list)
+    vp: list[int] = field(default_factory=list)
+    cartons: list[list[str]] = field(default_factory=list)
+    bases: list[int] = field(default_factory=lambda: list(BASES))
+    bids: list[dict[str, JSONValue]] = field(default_factory=list)
+    """Every bid: seat, base, r, c, card, carton (the carton is secret until the end)."""
+    rows: int = START_ROWS
+    cols: int = START_COLS
+    first_player: int = 0
+    extra_vp: list[int] = field(default_factory=list)
+    current: int = 0
+    phase: str = "build"
+    deux_cartes: bool = False
+    out: list[int | None] = field(default_factory=list)
+    neuro_open: bool = False
+    caller: int | None = None
+    bidders: list[int] = field(default_factory=list)
+    """The seats of the auction round in order, the caller first."""
+    done: list[int] = field(default_factory=list)
+    last: dict[str, JSONValue] | None = None
+    end: dict[str, JSONValue] | None = None
+    """The ``game_end`` data once over."""
+
+    @property
+    def treasure(self) -> str:
+        """The twin of the hidden card: same code."""
+        return self.hidden
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def bidder(self) -> int | None:
+        left = [s for s in self.bidders if s not in self.done]
+        return left[0] if self.phase == "auction" and left else None
+
+
+def _holders(state: NeurotrioState) -> list[int]:
+    return [s for s in range(state.players) if state.hands[s]]
+
+
+def _can_place(state: NeurotrioState, hand: Sequence[str], limited: bool = True) -> bool:
+    limits = (state.rows, state.cols) if limited else None
+    cells = frontier(state.grid)
+    return any(judge(state.grid, state.box, limits, card, cell)[0] is None for card in set(hand) for cell in cells)
+
+
+class Neurotrio:
+    """The Neurotrio engine (``GAME`` is its registered instance); structural ``Game``, like the other engines."""
+
+    name: str = "neurotrio"
+    min_players: int = 3
+    max_players: int = 8
+    options: tuple[Option, ...] = ()
+
+    # ----- setup -----
+
+    def setup(self, players: int, options: Mapping[str, JSONValue], rng: random.Random) -> NeurotrioState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError("3 to 8 players")
+        validate_options(self, options)
+        cards = list(DECK)
+        rng.shuffle(cards)
+        first_player = rng.randrange(players)
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for i, card in enumerate(cards[2:]):
+            hands[(first_player + i) % players].append(card)
+        state = NeurotrioState(players=players)
+        _deal(state, cards[0], cards[1], hands, first_player)
+        return state
+
+    def start_events(self, state: NeurotrioState) -> list[Event]:
+        events = [
+            Event("deal", None, {"first": state.grid[0, 0], "extra_vp": list(state.extra_vp)}, milestone=True),
+        ]
+        if state.deux_cartes:
+            events.append(Event("deux_cartes", None, {}, milestone=True))
+        if state.rows > START_ROWS:
+            events.append(Event("limits", None, {"rows": state.rows, "cols": state.cols}))
+        return events
+
+    # ----- queries -----
+
+    def stage(self, state: NeurotrioState) -> int:
+        return 1
+
+    def to_act(self, state: NeurotrioState) -> frozenset[int]:
+        if state.phase == "build":
+            return frozenset((state.current,))
+        bidder = state.bidder
+        return frozenset(() if bidder is None else (bidder,))
+
+    def interrupters(self, state: NeurotrioState) -> frozenset[int]:
+        """The seats that may call "neuro" now, out of turn."""
+        if state.phase != "build" or not state.neuro_open or not state.bases:
+            return frozenset()
+        return frozenset(s for s in range(state.players) if state.cartons[s])
+
+    def is_over(self, state: NeurotrioState) -> bool:
+        return state.over
+
+    def results(self, state: NeurotrioState) -> list[Result]:
+        return rank_by_score(state.vp)
+
+    def legal_actions(self, state: NeurotrioState, seat: int) -> list[Action]:
+        """Every move of ``seat`` now; for a bidder, one representative bid per (base, carton) on (0, 0)."""
+        out: list[Action] = []
+        if seat in self.to_act(state):
+            if state.phase == "build":
+                out.extend(self._placements(state, seat))
+                if not (out and state.deux_cartes):
+                    out.append(Action.of("pass"))
+            else:
+                out.extend(
+                    Action.of("bid", base=b, r=0, c=0, carton=k)
+                    for b in state.bases
+                    for k in CARTONS
+                    if k in state.cartons[seat]
+                )
+                if seat != state.caller:
+                    out.append(Action.of("nobid"))
+        if seat in self.interrupters(state):
+            out.append(Action.of("neuro"))
+        return out
+
+    @staticmethod
+    def _placements(state: NeurotrioState, seat: int) -> list[Action]:
+        limits = (state.rows, state.cols)
+        cells = frontier(state.grid)
+        return [
+            Action.of("place", card=card, r=r, c=c)
+            for card in sorted(set(state.hands[seat]))
+            for r, c in cells
+            if judge(state.grid, state.box, limits, card, (r, c))[0] is None
+        ]
+
+    def accepts(self, state: NeurotrioState, seat: int, action: Action) -> bool:
+        """True when ``apply`` would accept the action (any bid, not only the listed ones)."""
+        try:
+            self._check(state, seat, action)
+        except GameError:
+            return False
+        return True
+
+    def is_legal_bid(self, state: NeurotrioState, seat: int, action: Action) -> bool:
+        return action.kind == "bid" and self.accepts(state, seat, action)
+
+    def bid_options(self, view: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
+        return bid_options(view)
+
+    def public_view(self, state: NeurotrioState) -> dict[str, JSONValue]:
+        r0, r1, c0, c1 = state.box
+        out: dict[str, JSONValue] = {
+            "game": self.name,
+            "phase": state.phase,
+            "players": [
+                {
+                    "seat": s,
+                    "vp": state.vp[s],
+                    "cards": len(state.hands[s]),
+                    "cartons_left": len(state.cartons[s]),
+                    "out": state.out[s],
+                }
+                for s in range(state.players)
+            ],
+            "grid": [{"r": r, "c": c, "card": card} for (r, c), card in sorted(state.grid.items())],
+            "box": {"r0": r0, "c0": c0, "rows": r1 - r0 + 1, "cols": c1 - c0 + 1},
+            "limits": {"rows": state.rows, "cols": state.cols},
+            "bids": [{"base": b["base"], "r": b["r"], "c": b["c"], "seat": b["seat"]} for b in state.bids],
+            "bases_left": list(state.bases),
+            "to_act": sorted(self.to_act(state)),
+            "interrupters": sorted(self.interrupters(state)),
+            "deux_cartes": state.deux_cartes,
+            "auction": (
+                {"caller": state.caller, "bidder": state.bidder, "done": list(state.done)}
+                if state.phase == "auction"
+                else None
+            ),
+            "last": dict(state.last) if state.last is not None else None,
+            "over": state.over,
+        }
+        if state.over and state.end is not None:
+            out["treasure"] = state.end["treasure"]
+            out["hidden"] = state.end["hidden"]
+            out["reveal"] = [
+                {k: b[k] for k in ("seat", "base", "r", "c", "carton", "points")} for b in state.end["bids"]
+            ]
+        return out
+
+    def view(self, state: NeurotrioState, seat: int) -> dict[str, JSONValue]:
+        out = self.public_view(state)
+        out["seat"] = seat
+        out["hand"] = sorted(state.hands[seat])
+        out["cartons"] = [k for k in CARTONS if k in state.cartons[seat]]
+        out["my_bids"] = [
+            {"base": b["base"], "r": b["r"], "c": b["c"], "carton": b["carton"]}
+            for b in state.bids
+            if b["seat"] == seat
+        ]
+        out["notebook"] = notebook(state.hands[seat], list(state.grid.values()))
+        return out
+
+    def bot_action(self, state: NeurotrioState, seat: int, rng: random.Random) -> Action:
+        from bot.players.neurotrio import choose
+
+        return choose(self.view(state, seat), self.legal_actions(state, seat), rng)
+
+    def bot_interrupt(self, state: NeurotrioState, seat: int, rng: random.Random) -> Action | None:
+        """The computer player's call of "neuro" now, or None."""
+        if seat not in self.interrupters(state):
+            return None
+        from bot.players.neurotrio import interrupt
+
+        return Action.of("neuro") if interrupt(self.view(state, seat), rng) else None
+
+    # ----- actions -----
+
+    def _check(self, state: NeurotrioState, seat: int, action: Action) -> tuple[str, int, int] | None:
+        """Raise the refusal of ``action`` by ``seat``, if any; a placement returns (card, r, c)."""
+        if state.over:
+            raise IllegalAction("game_over")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+            raise NotYourTurn()
+        kind = action.kind
+        if kind == "neuro":
+            if state.phase != "build" or not state.neuro_open:
+                raise IllegalAction("neuro_closed")
+            if not state.bases:
+                raise IllegalAction("no_base_left")
+            if not state.cartons[seat]:
+                raise IllegalAction("no_carton_left")
+            return None
+        if state.phase == "auction" and kind in ("bid", "nobid") and seat in state.done:
+            raise IllegalAction("already_bid")
+        if seat not in self.to_act(state):
+            raise NotYourTurn()
+        if state.phase == "build" and kind == "place":
+            card, r, c = action.get("card"), action.get("r"), action.get("c")
+            if not isinstance(card, str) or card not in state.hands[seat]:
+                raise IllegalAction("card_not_in_hand", card=str(card))
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in (r, c)):
+                raise IllegalAction("unknown_action", kind=kind)
+            code = judge(state.grid, state.box, (state.rows, state.cols), card, (r, c))[0]
+            if code is not None:
+                raise IllegalAction(code, card=card, r=r, c=c)
+            return card, r, c
+        if state.phase == "build" and kind == "pass":
+            if state.deux_cartes and state.hands[seat] and _can_place(state, state.hands[seat]):
+                raise IllegalAction("must_place")
+            return None
+        if state.phase == "auction" and kind == "nobid":
+            if seat == state.caller:
+                raise IllegalAction("caller_must_bid")
+            return None
+        if state.phase == "auction" and kind == "bid":
+            base, r, c, carton = action.get("base"), action.get("r"), action.get("c"), action.get("carton")
+            if not state.bases:
+                raise IllegalAction("no_base_left")
+            if not state.cartons[seat]:
+                raise IllegalAction("no_carton_left")
+            if isinstance(base, bool) or base not in BASES or carton not in CARTONS:
+                raise IllegalAction("unknown_action", kind=kind)
+            if base not in state.bases:
+                raise IllegalAction("base_used", base=base)
+            if carton not in state.cartons[seat]:
+                raise IllegalAction("carton_used", carton=carton)
+            if isinstance(r, bool) or isinstance(c, bool) or (r, c) not in state.grid:
+                raise IllegalAction("not_a_card", r=str(r), c=str(c))
+            return None
+        raise IllegalAction("unknown_action", kind=kind)
+
+    def apply(self, state: NeurotrioState, seat: int, action: Action, rng: random.Random) -> list[Event]:
+        placed = self._check(state, seat, action)
+        kind = action.kind
+        if kind == "neuro":
+            return self._neuro(state, seat)
+        if kind == "place":
+            assert placed is not None
+            return self._place(state, seat, *placed)
+        if kind == "pass":
+            vp = -1 if state.hands[seat] else 0
+            state.vp[seat] += vp
+            state.last = {"seat": seat, "kind": "pass", "card": None, "r": None, "c": None, "vp": vp}
+            return [Event("pass", seat, {"vp": vp}), *self._next_turn(state, seat)]
+        if kind == "bid":
+            return self._bid(state, seat, action)
+        state.done.append(seat)
+        return [Event("nobid", seat, {}), *self._after_bidder(state)]
+
+    def _place(self, state: NeurotrioState, seat: int, card: str, r: int, c: int) -> list[Event]:
+        _, vp, comp, n = judge(state.grid, state.box, (state.rows, state.cols), card, (r, c))
+        state.hands[seat].remove(card)
+        state.grid[r, c] = card
+        r0, r1, c0, c1 = state.box
+        state.box = (min(r0, r), max(r1, r), min(c0, c), max(c1, c))
+        state.vp[seat] += vp
+        state.last = {"seat": seat, "kind": "place", "card": card, "r": r, "c": c, "vp": vp}
+        events = [Event("place", seat, {"card": card, "r": r, "c": c, "vp": vp, "compatible": comp, "neighbours": n})]
+        if not state.hands[seat]:
+            rank = sum(1 for o in state.out if o is not None) + 1
+            bonus = OUT_BONUS[rank - 1] if rank <= len(OUT_BONUS) else 0
+            state.out[seat] = rank
+            state.vp[seat] += bonus
+            events.append(Event("out", seat, {"rank": rank, "vp": bonus}))
+        if not state.deux_cartes and len(state.hands[seat]) <= 2:
+            state.deux_cartes = True
+            events.append(Event("deux_cartes", None, {}, milestone=True))
+        return events + self._next_turn(state, seat)
+
+    def _next_turn(self, state: NeurotrioState, seat: int) -> list[Event]:
+        """After a move: end with one holder left, else pass the turn on, grow blocked limits, open the call."""
+        holders = _holders(state)
+        if len(holders) <= 1:
+            return self._end(state, holders)
+        state.current = (seat + 1) % state.players
+        events: list[Event] = []
+        while not state.hands[state.current]:
+            # A player without cards has nothing to lay: their turn passes by itself, at no cost.
+            events.append(Event("pass", state.current, {"vp": 0, "auto": True}))
+            state.current = (state.current + 1) % state.players
+        events += _unblock(state)
+        if state.over:
+            return events
+        if not any(_can_place(state, state.hands[s]) for s in holders):
+            return events + self._end(state, holders)
+        state.neuro_open = True
+        return events
+
+    def _end(self, state: NeurotrioState, holders: list[int]) -> list[Event]:
+        penalties: list[dict[str, JSONValue]] = []
+        for s in holders:
+            lost = last_penalty(len(state.hands[s]))
+            state.vp[s] -= lost
+            penalties.append({"seat": s, "cards": len(state.hands[s]), "vp": -lost})
+        reveal: list[dict[str, JSONValue]] = []
+        for b in state.bids:
+            points = bid_points(str(b["carton"]), int(b["base"]), str(b["card"]), state.treasure)
+            state.vp[int(b["seat"])] += points
+            reveal.append({**b, "points": points})
+        single = holders[0] if len(holders) == 1 else None
+        state.end = {
+            "treasure": state.treasure,
+            "hidden": state.hidden,
+            "last": single,
+            "penalty": -int(penalties[0]["vp"]) if single is not None else 0,
+            "penalties": penalties,
+            "bids": reveal,
+        }
+        state.phase = "over"
+        state.neuro_open = False
+        return [Event("game_end", None, dict(state.end), milestone=True)]
+
+    def _neuro(self, state: NeurotrioState, seat: int) -> list[Event]:
+        n = state.players
+        state.phase = "auction"
+        state.neuro_open = False
+        state.caller = seat
+        state.bidders = [seat] + [(seat + i) % n for i in range(1, n) if state.cartons[(seat + i) % n]]
+        state.done = []
+        return [Event("neuro", seat, {}, milestone=True)]
+
+    def _bid(self, state: NeurotrioState, seat: int, action: Action) -> list[Event]:
+        base, r, c, carton = int(action["base"]), int(action["r"]), int(action["c"]), str(action["carton"])
+        state.bases.remove(base)
+        state.cartons[seat].remove(carton)
+        state.bids.append({"seat": seat, "base": base, "r": r, "c": c, "card": state.grid[r, c], "carton": carton})
+        state.done.append(seat)
+        public = {"base": base, "r": r, "c": c, "card": state.grid[r, c]}
+        return [
+            Event("bid", seat, public),
+            Event("bid", seat, {**public, "carton": carton}, private_to=frozenset({seat})),
+            *self._after_bidder(state),
+        ]
+
+    @staticmethod
+    def _after_bidder(state: NeurotrioState) -> list[Event]:
+        if state.bidder is not None and state.bases:
+            return []
+        state.phase = "build"
+        state.caller = None
+        state.bidders = []
+        state.done = []
+        return [Event("auction_end", None, {})]
+
+
+def _unblock(state: NeurotrioState) -> list[Event]:
+    """Grow both limits while several players hold cards and none can place (if growing can help at all)."""
+    holders = _holders(state)
+    events: list[Event] = []
+    if len(holders) < 2 or any(_can_place(state, state.hands[s]) for s in holders):
+        return events
+    if not any(_can_place(state, state.hands[s], limited=False) for s in holders):
+        return events
+    while not any(_can_place(state, state.hands[s]) for s in holders):
+        state.rows += 1
+        state.cols += 1
+        events.append(Event("limits", None, {"rows": state.rows, "cols": state.cols}))
+    return events
+
+
+def _deal(state: NeurotrioState, hidden: str, first: str, hands: list[list[str]], first_player: int) -> None:
+    n = state.players
+    state.hidden = hidden
+    state.grid = {(0, 0): first}
+    state.box = (0, 0, 0, 0)
+    state.hands = hands
+    shortest = min(len(h) for h in hands)
+    state.extra_vp = [s for s in range(n) if len(hands[s]) > shortest]
+    state.vp = [START_VP + (1 if s in state.extra_vp else 0) for s in range(n)]
+    state.cartons = [list(CARTONS) for _ in range(n)]
+    state.bases = list(BASES)
+    state.bids = []
+    state.rows, state.cols = START_ROWS, START_COLS
+    state.first_player = first_player
+    state.current = first_player
+    state.phase = "build"
+    state.deux_cartes = any(len(h) <= 2 for h in hands)
+    state.out = [None] * n
+    state.neuro_open = False
+    state.caller = None
+    state.bidders = []
+    state.done = []
+    state.last = None
+    state.end = None
+    _unblock(state)
+
+
+def deal_fixed(
+    state: NeurotrioState,
+    hands: Sequence[Sequence[str]],
+    *,
+    hidden: str,
+    first: str,
+    first_player: int = 0,
+) -> NeurotrioState:
+    """Replace the deal by given cards: ``hidden`` (the treasure is its twin), ``first`` at (0, 0) and the hands.
+
+    Cards must come from the deck (a code at most twice in all); cards left out are simply not in play. Seats whose
+    hand is longer than the shortest get +1 VP, as at a real deal.
+    """
+    if len(hands) != state.players or not all(hands):
+        raise ValueError("one non-empty hand per player")
+    if Counter([hidden, first, *(c for h in hands for c in h)]) - _DECK_COUNTS:
+        raise ValueError("unknown or repeated card")
+    _deal(state, hidden, first, [list(h) for h in hands], first_player)
+    return state
+
+
+GAME = Neurotrio()
+register(GAME)

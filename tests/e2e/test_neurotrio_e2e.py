@@ -1,0 +1,134 @@
+"""A whole game of Neurotrio between three people on a simulated Discord, with a "Neuro !" call.
+
+Cards are laid through the private panel (a card, then its cell); the call is the public button
+of the table message; the bids go through the private dialogue (base carton, card, hidden carton).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.app import TableeBot
+from tests.e2e.simhelpers import components, custom_ids, move_buttons
+
+
+class NeuroTable:
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("tresor")
+        self.members = [self.guild.add_member(env.create_user(n)) for n in ("lina", "marc", "nour")]
+        self.by_id = {m.id: m for m in self.members}
+        self.game_id = 0
+
+    @property
+    def bot(self) -> TableeBot:
+        bot = self.env.bot
+        assert isinstance(bot, TableeBot)
+        return bot
+
+    async def open_and_start(self) -> None:
+        host, *others = self.members
+        lobby = (await host.slash(self.channel, "neurotrio new")).response
+        self.game_id = int(custom_ids(lobby, "tb:l:")[0].split(":")[2])
+        for member in others:
+            await member.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
+        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
+
+    async def live(self) -> Any:
+        return await self.bot.tables.load(self.game_id)
+
+    async def table_message(self) -> Any:
+        row = await self.bot.store.get_game(self.game_id)
+        assert row is not None and row.table_message_id is not None
+        return next(m for m in self.channel.history() if m.id == row.table_message_id)
+
+
+def _select(message: Any, prefix: str, index: int = 0) -> Any:
+    found = [c for c in components(message) if (c.custom_id or "").startswith(prefix)]
+    return found[index] if len(found) > index else None
+
+
+async def _bid_through_dialogue(member: Any) -> None:
+    """Pick a base carton, a domain card and a carton in the three selects, then confirm."""
+    dm = member.user.dm_channel
+    for index in range(3):
+        select = _select(dm.last_message, "tb:f:", index)
+        assert select is not None
+        await member.user.select(dm.last_message, [select.options[0].value], custom_id=select.custom_id)
+    confirm = [c for c in custom_ids(dm.last_message, "tb:a:") if '"kind":"bid"' in c]
+    assert confirm, "the Bid button appears once the three choices are made"
+    await member.user.click(dm.last_message, custom_id=confirm[0])
+
+
+async def test_a_game_with_a_neuro_call_and_an_auction(simcord_env: Any) -> None:
+    table = NeuroTable(simcord_env)
+    await table.open_and_start()
+    rng = random.Random(11)
+    called = False
+    bids_made = 0
+    steps = 0
+    while True:
+        live = await table.live()
+        engine = live.engine
+        if engine.is_over(live.state):
+            break
+        steps += 1
+        assert steps < 600
+        public = engine.public_view(live.state)
+        if public["phase"] == "auction":
+            bidder = public["auction"]["bidder"]
+            member = table.by_id[live.row.seats[bidder].user_id]
+            if bidder == public["auction"]["caller"] or bids_made < 2:
+                await _bid_through_dialogue(member)
+                bids_made += 1
+            else:
+                dm = member.user.dm_channel
+                nobid = [c for c in custom_ids(dm.last_message, "tb:a:") if '"kind":"nobid"' in c]
+                await member.user.click(dm.last_message, custom_id=nobid[0])
+            continue
+        if not called and len(public["grid"]) >= 4 and public["interrupters"]:
+            caller_seat = public["interrupters"][-1]
+            caller = table.by_id[live.row.seats[caller_seat].user_id]
+            message = await table.table_message()
+            neuro = [c for c in custom_ids(message, "tb:a:") if '"kind":"neuro"' in c]
+            assert neuro, "the table message offers Neuro ! while a call is open"
+            result = await caller.click(message, custom_id=neuro[0])
+            assert result.acknowledged
+            called = True
+            continue
+
+        seat = min(engine.to_act(live.state))
+        member = table.by_id[live.row.seats[seat].user_id]
+        choice = engine.bot_action(live.state, seat, rng)
+        dm = member.user.dm_channel
+        if choice.kind == "pass":
+            await member.user.click(dm.last_message, custom_id=move_buttons(dm.last_message)[choice.dumps()])
+            continue
+        assert choice.kind == "place"
+        cards = _select(dm.last_message, "tb:f:")
+        assert cards is not None
+        await member.user.select(dm.last_message, [str(choice["card"])], custom_id=cards.custom_id)
+        for _ in range(10):
+            cells = _select(dm.last_message, "tb:s:")
+            values = [o.value for o in cells.options]
+            if choice.dumps() in values:
+                await member.user.select(dm.last_message, [choice.dumps()], custom_id=cells.custom_id)
+                break
+            pages = [
+                c for c in components(dm.last_message) if (c.custom_id or "").startswith("tb:g:") and not c.disabled
+            ]
+            await member.user.click(dm.last_message, custom_id=pages[-1].custom_id)
+        else:  # pragma: no cover
+            raise AssertionError("the chosen cell was not offered")
+
+    assert called and bids_made >= 1
+    row = await table.bot.store.get_game(table.game_id)
+    assert row is not None and row.status == "over"
+    texts = [m.content or "" for m in table.channel.history()]
+    assert any("Neuro!" in text for text in texts)
+    assert any("The treasure was" in text for text in texts)
+    assert any("🏆" in text for text in texts)
+    for member in table.members:
+        assert len(member.user.dm_channel.history()) == 1
