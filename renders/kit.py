@@ -195,6 +195,19 @@ def runs_width(runs: Sequence[Run]) -> float:
     return sum(face.getlength(text) for text, face, _ in runs)
 
 
+NAME_MARK = "\x00"
+"""Stands for the ``{name}`` of a catalog line, so that the name can be drawn in its own style."""
+
+
+def name_runs(
+    line: str, name: str, face: Font, fill: Colour, name_face: Font, name_fill: Colour, max_width: float
+) -> list[Run]:
+    """Split ``line`` at ``NAME_MARK`` into runs: the name in its own style, cut to keep the line in ``max_width``."""
+    before, _, after = line.partition(NAME_MARK)
+    room = max_width - face.getlength(before + after)
+    return [(before, face, fill), (fit_text(name, name_face, room), name_face, name_fill), (after, face, fill)]
+
+
 def draw_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], runs: Sequence[Run], *, align: str = "left") -> float:
     """Draw differently styled pieces of one line on a shared baseline, vertically centred on ``xy[1]``.
 

@@ -26,7 +26,6 @@ HEADER = 64
 BOX_ORDER = (0, 1, 4, 2, 3)
 """Board boxes left to right: 10♦, V♣, the Nain jaune (7♦) in the middle, D♠, R♥."""
 CENTRE_BOX = 4
-MARK = "\x00"
 
 HAND_MAX_WIDTH = 1000
 HAND_MIN_WIDTH = 760
@@ -75,9 +74,7 @@ def _templated(
     max_width: float,
 ) -> list[Run]:
     """A catalog line whose ``{name}`` is drawn in its own style and cut to keep the whole line in ``max_width``."""
-    before, _, after = t(locale, key, name=MARK).partition(MARK)
-    room = max_width - face.getlength(before + after)
-    return [(before, face, fill), (kit.fit_text(name, name_face, room), name_face, name_fill), (after, face, fill)]
+    return kit.name_runs(t(locale, key, name=kit.NAME_MARK), name, face, fill, name_face, name_fill, max_width)
 
 
 def _state_chips(

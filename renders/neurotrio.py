@@ -55,7 +55,6 @@ SHAPE_SPOTS: Final[dict[int, tuple[tuple[float, float, float], ...]]] = {
 }
 """Centre x, centre y and size of each shape, as fractions of the card side, by strength."""
 
-MARK: Final = "\x00"
 
 Point = tuple[float, float]
 
@@ -116,10 +115,8 @@ def _templated(
     locale: str, key: str, name: str, face: Font, fill: kit.Colour, name_fill: kit.Colour, max_width: float, **kw: Any
 ) -> list[Run]:
     """A catalog line whose ``{name}`` is drawn bold in its own colour and cut to keep the line in ``max_width``."""
-    before, _, after = t(locale, key, name=MARK, **kw).partition(MARK)
-    name_face = kit.font(face.size, True)
-    room = max_width - face.getlength(before + after)
-    return [(before, face, fill), (kit.fit_text(name, name_face, room), name_face, name_fill), (after, face, fill)]
+    line = t(locale, key, name=kit.NAME_MARK, **kw)
+    return kit.name_runs(line, name, face, fill, kit.font(face.size, True), name_fill, max_width)
 
 
 def parse_card(code: object) -> tuple[str, str, str]:

@@ -42,7 +42,6 @@ SHEET_HEAD: Final = 70
 SHEET_ROW: Final = 38
 SHEET_FOOT: Final = 48
 
-MARK: Final = "\x00"
 
 COLOURS: Final = ("R", "K", "B", "G")
 CARD_COLOURS: Final[dict[str, kit.RGB]] = {
@@ -184,9 +183,7 @@ def _templated(
     max_width: float,
 ) -> list[Run]:
     """A catalog line whose ``{name}`` is drawn in its own style and cut to keep the whole line in ``max_width``."""
-    before, _, after = t(locale, key, name=MARK).partition(MARK)
-    room = max_width - face.getlength(before + after)
-    return [(before, face, fill), (kit.fit_text(name, name_face, room), name_face, name_fill), (after, face, fill)]
+    return kit.name_runs(t(locale, key, name=kit.NAME_MARK), name, face, fill, name_face, name_fill, max_width)
 
 
 def _section_title(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_width: float) -> float:
@@ -1406,7 +1403,9 @@ def _draw_player(
 
 def _points_runs(locale: str, n: int, face: Font, fill: kit.Colour, unit_face: Font) -> list[Run]:
     """A score as "34 pts": the number in ``face``, the unit (from the catalog) smaller and dimmer."""
-    before, _, after = plural(locale, "njet.render.points", n).replace(str(n), MARK, 1).partition(MARK)
+    before, _, after = (
+        plural(locale, "njet.render.points", n).replace(str(n), kit.NAME_MARK, 1).partition(kit.NAME_MARK)
+    )
     return [(before, unit_face, kit.INK_DIM), (str(n), face, fill), (after, unit_face, kit.INK_DIM)]
 
 

@@ -57,7 +57,6 @@ HAND_TILE: Final = 116
 HAND_MIN_WIDTH: Final = 760
 HAND_MAX_WIDTH: Final = 1000
 
-MARK: Final = "\x00"
 
 Point = tuple[float, float]
 
@@ -134,10 +133,8 @@ def _templated(
     locale: str, key: str, name: str, face: Font, fill: kit.Colour, name_fill: kit.Colour, max_width: float, **kw: Any
 ) -> list[Run]:
     """A catalog line whose ``{name}`` is drawn bold in its own colour and cut to keep the line in ``max_width``."""
-    before, _, after = t(locale, key, name=MARK, **kw).partition(MARK)
-    name_face = kit.font(face.size, True)
-    room = max_width - face.getlength(before + after)
-    return [(before, face, fill), (kit.fit_text(name, name_face, room), name_face, name_fill), (after, face, fill)]
+    line = t(locale, key, name=kit.NAME_MARK, **kw)
+    return kit.name_runs(line, name, face, fill, kit.font(face.size, True), name_fill, max_width)
 
 
 def bonus_label(bonus: object, locale: str) -> str:
