@@ -155,6 +155,10 @@ def _computer_player(kind: str) -> bool:
         print(f"computer player vs random player, 1000 two-player rounds: wins {rate:.1%} (target > 70 %)")
         ok &= rate > 0.70
     elif kind == "neurotrio":
+        timings = _legal_timings_on_full_grid()
+        print(
+            f"legal_actions on a full grid: p50 {percentile(timings, 50):.2f} ms, p99 {percentile(timings, 99):.2f} ms"
+        )
         computer, random_seats = players.bench_vs_random(500)
         print(
             f"computer seats vs random seats, 500 four-player games: {computer:.2f} vs {random_seats:.2f} VP on average"
@@ -164,6 +168,24 @@ def _computer_player(kind: str) -> bool:
         return True
     print(f"  ({time.perf_counter() - start:.1f} s)")
     return bool(ok)
+
+
+def _legal_timings_on_full_grid(games: int = 30) -> list[float]:
+    """``legal_actions`` of the builder once the Neurotrio domain holds 40 cards or more."""
+    engine = get_game("neurotrio")
+    out: list[float] = []
+    for g in range(games):
+        state = engine.setup(8, {}, action_rng(g, 0))
+        n = 0
+        while not engine.is_over(state):
+            seat = min(engine.to_act(state))
+            start = time.perf_counter()
+            legal = engine.legal_actions(state, seat)
+            if len(engine.public_view(state)["grid"]) >= 40:
+                out.append((time.perf_counter() - start) * 1000)
+            n += 1
+            engine.apply(state, seat, legal[-1] if legal[-1].kind == "place" else legal[0], action_rng(g, n))
+    return out or [0.0]
 
 
 def _largest_views(kind: str) -> tuple[dict[str, Any], list[str], dict[str, Any]]:

@@ -76,9 +76,22 @@ def _side_buttons(snapshot: Snapshot, seat: int, lang: str, view: discord.ui.Vie
             view.add_item(button)
 
 
+def _turn_passed(snapshot: Snapshot, seat: int) -> bool:
+    """Whether this seat's latest move was the automatic pass after three draws."""
+    for event in reversed(snapshot.recent):
+        if event.seat == seat:
+            return event.kind == "turn_passed"
+    return False
+
+
 def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
-    if snapshot.over or seat not in snapshot.to_act:
+    if snapshot.over:
         return None
+    if seat not in snapshot.to_act:
+        if not _turn_passed(snapshot, seat):
+            return None
+        seat_view = snapshot.views[seat]
+        return FocusPanel([t(lang, "tri.panel.passed")], lambda: pictures.render_hand(seat_view, lang, None), None)
     game = snapshot.game
     legal = snapshot.legal.get(seat, [])
     places = [a for a in legal if a.kind == "place"]
