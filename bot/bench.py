@@ -245,6 +245,10 @@ async def _measure(store: Store, kind: str) -> bool:
     ok &= size < PNG_BUDGET
     print(f"largest hand ({len(hand)} cards): median {med:.1f} ms, max {worst:.1f} ms, {size / 1024:.0f} KiB")
 
+    busiest = getattr(pictures, "benchmark", None)
+    if busiest is not None:
+        figures = ", ".join(f"{name} {ms:.1f} ms" for name, ms in busiest(repeat=10).items())
+        print(f"busiest pictures (median): {figures}")
     stall, moves = await bench_stall(store, kind, engine.max_players, 50, 12)
     ok &= stall < STALL_BUDGET_MS
     print(f"50 games at once ({moves} moves): longest event-loop stall {stall:.1f} ms", end=" ")
