@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.games.base import Event, action_rng, get_game
+from bot.games.base import Event, action_rng, bot_interrupt, get_game, interrupters
 from bot.i18n import t
 from bot.store import Store
 from bot.tables import NullPublisher, Snapshot, TableService
@@ -89,10 +89,18 @@ async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, opt
             live = await service.start(row.id, 1)
             rng = random.Random(seed)
             while live.row.status == "running":
-                seat = min(live.engine.to_act(live.state))
+                engine, state = live.engine, live.state
+                calls = [
+                    (s, a) for s in sorted(interrupters(engine, state)) if (a := bot_interrupt(engine, state, s, rng))
+                ]
+                seat, action = (
+                    calls[0]
+                    if calls
+                    else (min(engine.to_act(state)), engine.bot_action(state, min(engine.to_act(state)), rng))
+                )
                 holder = live.row.seats[seat].user_id
                 assert holder is not None
-                await service.act(row.id, holder, live.engine.bot_action(live.state, seat, rng))
+                await service.act(row.id, holder, action)
             status = live.row.status
         finally:
             await store.close()
