@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.games.base import Event, action_rng, bot_interrupt, get_game, interrupters
+from bot.games.base import Action, Event, Game, action_rng, bot_interrupt, get_game, interrupters
 from bot.i18n import t
 from bot.store import Store
 from bot.tables import NullPublisher, Snapshot, TableService
@@ -63,6 +63,16 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
+def next_move(engine: Game[Any], state: Any, rng: random.Random) -> tuple[int, Action]:
+    """What the computer players do next: an interruption if one wants it, else the awaited seat's move."""
+    for seat in sorted(interrupters(engine, state)):
+        action = bot_interrupt(engine, state, seat, rng)
+        if action is not None:
+            return seat, action
+    seat = min(engine.to_act(state))
+    return seat, engine.bot_action(state, seat, rng)
+
+
 NAMES = ("Amélie", "Bruno", "Chloé", "Étienne", "Françoise", "Gaëlle", "Hervé", "Inès", "Jérôme", "Léa")
 
 
@@ -89,15 +99,7 @@ async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, opt
             live = await service.start(row.id, 1)
             rng = random.Random(seed)
             while live.row.status == "running":
-                engine, state = live.engine, live.state
-                calls = [
-                    (s, a) for s in sorted(interrupters(engine, state)) if (a := bot_interrupt(engine, state, s, rng))
-                ]
-                seat, action = (
-                    calls[0]
-                    if calls
-                    else (min(engine.to_act(state)), engine.bot_action(state, min(engine.to_act(state)), rng))
-                )
+                seat, action = next_move(live.engine, live.state, rng)
                 holder = live.row.seats[seat].user_id
                 assert holder is not None
                 await service.act(row.id, holder, action)

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.games.base import action_rng, bot_interrupt, get_game
-from bot.games.base import interrupters as bot_interrupters
+from bot.demo import next_move
+from bot.games.base import action_rng, get_game
 from bot.texts import narrate, texts_for
 from bot.texts.nain_jaune import card_name
 
@@ -45,10 +45,7 @@ def test_every_event_of_a_game_is_narrated(
     n = 0
     while not engine.is_over(state):
         n += 1
-        rng = random.Random(n)
-        calls = [(s, a) for s in sorted(bot_interrupters(engine, state)) if (a := bot_interrupt(engine, state, s, rng))]
-        seat, action = calls[0] if calls else (min(engine.to_act(state)), None)
-        action = action or engine.bot_action(state, seat, rng)
+        seat, action = next_move(engine, state, random.Random(n))
         events += engine.apply(state, seat, action, action_rng(players, n))
     kinds = set()
     for event in events:
