@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -95,6 +96,10 @@ class TableeBot(commands.Bot):
     async def close(self) -> None:
         if self._timer_task is not None:
             self._timer_task.cancel()
+        if hasattr(self, "publisher"):
+            # Let queued table edits and DMs go out before the connection closes.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.publisher.wait_idle(), timeout=5)
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
