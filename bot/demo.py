@@ -131,5 +131,4 @@ def simulate(kind: str, games: int, players: int) -> int:
     print(f"{kind}: {games} games of {players} players")
     print(f"  moves per game: mean {statistics.mean(moves):.0f}, max {max(moves)}")
     print(f"  wins by seat: {winners}")
-    _ = texts_for(kind)
     return 0

@@ -22,7 +22,7 @@ import aiosqlite
 ACTIVE = ("lobby", "running")
 
 MIGRATIONS: tuple[str, ...] = (
-    # 1: games, their actions, the private panels, results and table-level data.
+    # 1: games, their actions, the private panels, results, user languages and table-level data.
     """
     CREATE TABLE games (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -83,12 +83,6 @@ MIGRATIONS: tuple[str, ...] = (
         key TEXT NOT NULL,
         value TEXT NOT NULL,
         PRIMARY KEY (channel_id, kind, key)
-    ) WITHOUT ROWID;
-    CREATE TABLE guild_settings (
-        guild_id INTEGER NOT NULL,
-        key TEXT NOT NULL,
-        value TEXT NOT NULL,
-        PRIMARY KEY (guild_id, key)
     ) WITHOUT ROWID;
     """,
 )

@@ -15,7 +15,7 @@ from bot.tables import Snapshot
 from bot.texts.njet import CHARACTERS, card_label
 from cogs.components import ActMultiSelect
 from cogs.tables import open_lobby
-from cogs.ui import GameUI, register
+from cogs.ui import FocusPanel, GameUI, register
 from renders import njet as pictures
 
 ROWS = ("start", "discard", "trump", "super", "points")
@@ -47,9 +47,9 @@ def _table_actions(snapshot: Snapshot) -> list[list[Action]]:
     return [by_row[row] for row in ROWS if by_row[row]]
 
 
-def _panel_controls(snapshot: Snapshot, seat: int, lang: str) -> discord.ui.View | None:
-    """The secret discard: one multi-select of exactly N cards of the hand."""
-    legal = snapshot.legal.get(seat, [])
+def _discard_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
+    """The secret discard: one multi-select of exactly N cards of the hand (other phases use the plain panel)."""
+    legal = [] if snapshot.over else snapshot.legal.get(seat, [])
     discards = [a for a in legal if a.kind == "discard"]
     if not discards:
         return None
@@ -70,7 +70,8 @@ def _panel_controls(snapshot: Snapshot, seat: int, lang: str) -> discord.ui.View
             count=count,
         )
     )
-    return view
+    seat_view = snapshot.views[seat]
+    return FocusPanel([], lambda: _hand(seat_view, legal, lang), view)
 
 
 UI = register(
@@ -81,7 +82,7 @@ UI = register(
         hand_picture=_hand,
         action_style=_style,
         table_actions=_table_actions,
-        panel_controls=_panel_controls,
+        focus_panel=_discard_panel,
         seat_badge=lambda seat, lang: f"{t(lang, f'njet.character.{CHARACTERS[seat % 4]}')} · ",
     )
 )

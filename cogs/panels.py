@@ -53,10 +53,6 @@ def build_controls(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> d
         return None
     game = snapshot.game
     ui = ui_for(game.kind)
-    if ui.panel_controls is not None:
-        custom = ui.panel_controls(snapshot, seat, lang)
-        if custom is not None:
-            return custom
     texts = texts_for(game.kind)
     names = [s.name for s in game.seats]
     view_data = snapshot.views[seat]

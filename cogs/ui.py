@@ -39,11 +39,10 @@ class GameUI:
     table_actions: Callable[[Snapshot], list[list[Action]]] | None = None
     """Moves offered on the public table message (rows of buttons), e.g. Njet's blocking stones."""
     focus_panel: Callable[[Snapshot, int, str, str | None, int], FocusPanel | None] | None = None
-    """A game's own private panel, for a focus chosen by the player (e.g. one Triominos tile) and a page."""
+    """A game's own private panel (a focus chosen by the player, e.g. one Triominos tile, and a page; or a
+    multi-select like Njet's discard); None falls back to the hand picture with buttons or a paged select."""
     seat_badge: Callable[[int, str], str] | None = None
     """A word shown before a seat in the lobby (Njet's characters)."""
-    panel_controls: Callable[[Snapshot, int, str], discord.ui.View | None] | None = None
-    """A game's own private controls (e.g. a multi-select); None falls back to buttons or a select."""
 
     def private_key(self, view: dict[str, JSONValue], legal: Sequence[Action]) -> Any:
         if self.panel_key is not None:

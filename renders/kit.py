@@ -307,6 +307,25 @@ def panel(
         paste(canvas, _solid((w, h), outline, ("ring", (w, h, radius, width))), (x0, y0))
 
 
+def seat_frame(
+    canvas: Image.Image,
+    frame: Box,
+    colour: Colour,
+    *,
+    lit: bool,
+    edge: Colour | None = None,
+    tint: float = 0.25,
+    shadow: bool = False,
+) -> None:
+    """One player's line on a table: lit (their turn, the winner) or plain, with the seat's colour stripe."""
+    x0, y0, _x1, y1 = frame
+    if lit:
+        panel(canvas, frame, 12, mix(PANEL_SOLID, colour, tint), outline=edge or colour, width=3, shadow=shadow)
+    else:
+        panel(canvas, frame, 12, PANEL, outline=PANEL_EDGE, width=1)
+    panel(canvas, (x0 + 8, y0 + 8, x0 + 14, y1 - 8), 3, colour)
+
+
 def header_strip(canvas: Image.Image, height: int) -> None:
     """The darker band across the top of a picture that holds its title line."""
     panel(canvas, (0, 0, canvas.width, height), 0, HEADER)

@@ -403,11 +403,7 @@ def _draw_player(
     x0, y0, x1, y1 = frame
     cy = (y0 + y1) / 2
     colour = kit.seat_colour(seat)
-    if is_turn:
-        kit.panel(canvas, frame, 12, kit.mix(kit.PANEL_SOLID, colour, 0.28), outline=colour, width=3, shadow=True)
-    else:
-        kit.panel(canvas, frame, 12, kit.PANEL, outline=kit.PANEL_EDGE, width=1)
-    kit.panel(canvas, (x0 + 8, y0 + 8, x0 + 14, y1 - 8), 3, colour)
+    kit.seat_frame(canvas, frame, colour, lit=is_turn, tint=0.28, shadow=True)
     draw = ImageDraw.Draw(canvas)
     x = x0 + 24
     if is_turn:

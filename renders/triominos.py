@@ -712,12 +712,7 @@ def _draw_player(
     x0, y0, x1, y1 = frame
     colour = kit.seat_colour(seat)
     winner = rank == 1
-    if is_turn or winner:
-        edge = kit.GOLD if winner else colour
-        kit.panel(canvas, frame, 12, kit.mix(kit.PANEL_SOLID, colour, 0.25), outline=edge, width=3, shadow=True)
-    else:
-        kit.panel(canvas, frame, 12, kit.PANEL, outline=kit.PANEL_EDGE, width=1)
-    kit.panel(canvas, (x0 + 8, y0 + 8, x0 + 14, y1 - 8), 3, colour)
+    kit.seat_frame(canvas, frame, colour, lit=is_turn or winner, edge=kit.GOLD if winner else None, shadow=True)
     draw = ImageDraw.Draw(canvas)
     x = x0 + 24
     top_y, low_y = y0 + 22, y0 + 46

@@ -10,7 +10,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 JSONValue = Any
 """A value with a stable JSON form: str, int, bool, None, or lists/dicts of those."""
@@ -263,21 +263,6 @@ def rank_by_score(scores: Sequence[int]) -> list[Result]:
             rank = out[-1].rank
         out.append(Result(seat, rank, scores[seat]))
     return sorted(out, key=lambda r: (r.rank, r.seat))
-
-
-class Engine(Generic[S]):
-    """Convenience base class: defaults for the optional parts of the protocol."""
-
-    name: str
-    min_players: int
-    max_players: int
-    options: tuple[Option, ...] = ()
-
-    def start_events(self, state: S) -> list[Event]:
-        return []
-
-    def stage(self, state: S) -> int:
-        return 0
 
 
 def interrupters(game: Game[Any], state: Any) -> frozenset[int]:

@@ -189,11 +189,7 @@ def deal_fixed(
 
 
 class NainJaune:
-    """The Nain Jaune engine (``GAME`` is its registered instance).
-
-    It follows the ``Game`` protocol structurally rather than subclassing ``Engine``, whose ``ClassVar`` attributes
-    would not match the protocol's instance attributes under mypy.
-    """
+    """The Nain Jaune engine (``GAME`` is its registered instance), following the ``Game`` protocol."""
 
     name: str = "nain_jaune"
     min_players: int = 2

@@ -35,7 +35,7 @@ async def test_migrates_an_empty_file(tmp_path: Path) -> None:
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"games", "actions", "panels", "results", "users", "table_data", "guild_settings"} <= tables
+    assert {"games", "actions", "panels", "results", "users", "table_data"} <= tables
     # Opening again is a no-op migration.
     store = await Store.open(path)
     assert await store.version() == SCHEMA_VERSION
