@@ -78,3 +78,48 @@ def select_moves(message: Any) -> tuple[str | None, list[str]]:
 def errors_of(env: Any) -> list[BaseException]:
     """Errors the tree handler turned into sentences (reading them marks them as expected)."""
     return [getattr(e, "original", e) for e in env.errors]
+
+
+class SimTable:
+    """A server with one channel and some members, where one game is opened and started through the lobby."""
+
+    def __init__(self, env: Any, names: tuple[str, ...], channel: str, guild_locale: str = "en-US") -> None:
+        self.env = env
+        self.guild = env.create_guild(preferred_locale=guild_locale)
+        self.channel = self.guild.create_text_channel(channel)
+        self.members = [self.guild.add_member(env.create_user(name)) for name in names]
+        self.by_id = {m.id: m for m in self.members}
+        self.game_id = 0
+
+    @property
+    def bot(self) -> TableeBot:
+        bot = self.env.bot
+        assert isinstance(bot, TableeBot)
+        return bot
+
+    async def open_and_start(self, command: str, players: int, computers: int = 0, **options: Any) -> Any:
+        """The first member opens ``/<command> new``, the next ``players - 1`` join, computers fill seats, Start.
+
+        Returns the result of the Start click.
+        """
+        host, *others = self.members[:players]
+        lobby = (await host.slash(self.channel, f"{command} new", **options)).response
+        self.game_id = int(custom_ids(lobby, "tb:l:")[0].split(":")[2])
+        for member in others:
+            await member.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
+        for _ in range(computers):
+            await host.click(lobby, custom_id=f"tb:l:{self.game_id}:bot")
+        return await host.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
+
+    async def live(self) -> Any:
+        return await self.bot.tables.load(self.game_id)
+
+    async def status(self) -> str:
+        row = await self.bot.store.get_game(self.game_id)
+        assert row is not None
+        return row.status
+
+    async def table_message(self) -> Any:
+        row = await self.bot.store.get_game(self.game_id)
+        assert row is not None and row.table_message_id is not None
+        return next(m for m in self.channel.history() if m.id == row.table_message_id)

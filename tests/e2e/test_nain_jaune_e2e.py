@@ -10,9 +10,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.app import TableeBot
 from bot.games.base import Action, GameError
 from tests.e2e.simhelpers import (
+    SimTable,
     block_dms,
     custom_ids,
     errors_of,
@@ -24,45 +24,17 @@ from tests.e2e.simhelpers import (
 )
 
 
-class Table:
-    """The arranged world: a server, a channel, three members and an outsider."""
+class Table(SimTable):
+    """The arranged world: a server, a channel, three members and an outsider (dave)."""
 
     def __init__(self, env: Any, guild_locale: str = "en-US") -> None:
-        self.env = env
-        self.guild = env.create_guild(preferred_locale=guild_locale)
-        self.channel = self.guild.create_text_channel("jeux")
-        self.alice = self.guild.add_member(env.create_user("alice"))
-        self.bob = self.guild.add_member(env.create_user("bob"))
-        self.carol = self.guild.add_member(env.create_user("carol"))
-        self.dave = self.guild.add_member(env.create_user("dave"))
-        self.by_id = {m.id: m for m in (self.alice, self.bob, self.carol, self.dave)}
-        self.game_id = 0
+        super().__init__(env, ("alice", "bob", "carol", "dave"), "jeux", guild_locale)
+        self.alice, self.bob, self.carol, self.dave = self.members
 
-    @property
-    def bot(self) -> TableeBot:
-        bot = self.env.bot
-        assert isinstance(bot, TableeBot)
-        return bot
-
-    async def open_and_start(self, deals: int = 1) -> None:
+    async def start(self, deals: int = 1) -> None:
         """``/nainjaune new``, two joins and a computer player through the lobby buttons, then Start."""
-        result = await self.alice.slash(self.channel, "nainjaune new", deals=deals)
-        lobby = result.response
-        ids = custom_ids(lobby, "tb:l:")
-        self.game_id = int(ids[0].split(":")[2])
-        await self.bob.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
-        await self.carol.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
-        await self.alice.click(lobby, custom_id=f"tb:l:{self.game_id}:bot")
-        started = await self.alice.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
+        started = await self.open_and_start("nainjaune", players=3, computers=1, deals=deals)
         assert panel_of(started).ephemeral
-
-    async def live(self) -> Any:
-        return await self.bot.tables.load(self.game_id)
-
-    async def status(self) -> str:
-        row = await self.bot.store.get_game(self.game_id)
-        assert row is not None
-        return row.status
 
     async def to_act(self) -> tuple[int, int]:
         """(seat, user id) of the human whose turn it is."""
@@ -96,7 +68,7 @@ class Table:
 
 async def test_a_whole_game_through_the_dm_panels(simcord_env: Any) -> None:
     table = Table(simcord_env)
-    await table.open_and_start(deals=2)
+    await table.start(deals=2)
     channel = table.channel
     dealt = [m for m in channel.history() if "Deal 1" in (m.content or "")]
     assert dealt, "the first deal is announced"
@@ -140,7 +112,7 @@ async def test_a_whole_game_through_the_dm_panels(simcord_env: Any) -> None:
 async def test_closed_dms_play_through_the_ephemeral_panel(simcord_env: Any) -> None:
     table = Table(simcord_env)
     block_dms(simcord_env, table.carol.user)
-    await table.open_and_start()
+    await table.start()
     refusals = [m for m in table.channel.history() if "cannot send you direct messages" in (m.content or "")]
     assert len(refusals) == 1 and f"<@{table.carol.id}>" in refusals[0].content
     assert table.carol.user.dm_channel.history() == []
@@ -175,7 +147,7 @@ async def test_closed_dms_play_through_the_ephemeral_panel(simcord_env: Any) -> 
 
 async def test_table_hand_command_opens_the_same_panel(simcord_env: Any) -> None:
     table = Table(simcord_env)
-    await table.open_and_start()
+    await table.start()
     result = await table.bob.slash(table.channel, "table hand")
     assert panel_of(result).ephemeral
     panel = panel_of(result)
@@ -184,7 +156,7 @@ async def test_table_hand_command_opens_the_same_panel(simcord_env: Any) -> None
 
 async def test_restart_mid_game_then_click_an_old_button(simcord_env: Any, db_path: Path) -> None:
     table = Table(simcord_env)
-    await table.open_and_start()
+    await table.start()
     for _ in range(3):
         _, user = await table.to_act()
         await table.play_from_dm(user)
@@ -212,7 +184,7 @@ async def test_restart_mid_game_then_click_an_old_button(simcord_env: Any, db_pa
 async def test_refusals_are_ephemeral_and_change_nothing(simcord_env: Any) -> None:
     table = Table(simcord_env)
     set_locales(simcord_env, {table.dave.id: "fr"})
-    await table.open_and_start()
+    await table.start()
     row = await table.bot.store.get_game(table.game_id)
     assert row is not None and row.table_message_id is not None
     table_msg = next(m for m in table.channel.history() if m.id == row.table_message_id)
@@ -257,7 +229,7 @@ async def test_a_double_click_applies_once(simcord_env: Any) -> None:
     from simcord.enums import ComponentType, InteractionType
 
     table = Table(simcord_env)
-    await table.open_and_start()
+    await table.start()
     seat, user = await table.to_act()
     member = table.by_id[user]
     panel = member.user.dm_channel.last_message
@@ -297,7 +269,7 @@ async def test_a_double_click_applies_once(simcord_env: Any) -> None:
 async def test_table_commands_log_status_rules_stats_abandon(simcord_env: Any) -> None:
     table = Table(simcord_env, guild_locale="fr")
     set_locales(simcord_env, {table.alice.id: "fr", table.bob.id: "en-US"})
-    await table.open_and_start()
+    await table.start()
     for _ in range(4):
         _, user = await table.to_act()
         await table.play_from_dm(user)
@@ -340,7 +312,7 @@ async def test_table_commands_log_status_rules_stats_abandon(simcord_env: Any) -
 
 async def test_turn_timer_reminds_then_plays_for_the_absent_player(simcord_env: Any) -> None:
     table = Table(simcord_env)
-    await table.open_and_start()
+    await table.start()
     seat, user = await table.to_act()
     before = await table.bot.store.action_count(table.game_id)
 

@@ -9,40 +9,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.app import TableeBot
-from tests.e2e.simhelpers import components, custom_ids, move_buttons
+from tests.e2e.simhelpers import SimTable, components, custom_ids, move_buttons
 
 
-class NeuroTable:
+class NeuroTable(SimTable):
     def __init__(self, env: Any) -> None:
-        self.env = env
-        self.guild = env.create_guild()
-        self.channel = self.guild.create_text_channel("tresor")
-        self.members = [self.guild.add_member(env.create_user(n)) for n in ("lina", "marc", "nour")]
-        self.by_id = {m.id: m for m in self.members}
-        self.game_id = 0
+        super().__init__(env, ("lina", "marc", "nour"), "tresor")
 
-    @property
-    def bot(self) -> TableeBot:
-        bot = self.env.bot
-        assert isinstance(bot, TableeBot)
-        return bot
-
-    async def open_and_start(self) -> None:
-        host, *others = self.members
-        lobby = (await host.slash(self.channel, "neurotrio new")).response
-        self.game_id = int(custom_ids(lobby, "tb:l:")[0].split(":")[2])
-        for member in others:
-            await member.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
-        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
-
-    async def live(self) -> Any:
-        return await self.bot.tables.load(self.game_id)
-
-    async def table_message(self) -> Any:
-        row = await self.bot.store.get_game(self.game_id)
-        assert row is not None and row.table_message_id is not None
-        return next(m for m in self.channel.history() if m.id == row.table_message_id)
+    async def start(self) -> None:
+        await super().open_and_start("neurotrio", players=3)
 
 
 def _select(message: Any, prefix: str, index: int = 0) -> Any:
@@ -64,7 +39,7 @@ async def _bid_through_dialogue(member: Any) -> None:
 
 async def test_a_game_with_a_neuro_call_and_an_auction(simcord_env: Any) -> None:
     table = NeuroTable(simcord_env)
-    await table.open_and_start()
+    await table.start()
     rng = random.Random(11)
     called = False
     bids_made = 0

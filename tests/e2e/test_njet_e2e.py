@@ -9,47 +9,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.app import TableeBot
 from bot.games.base import GameError
-from tests.e2e.simhelpers import components, custom_ids, errors_of, move_buttons, panel_of, select_moves
+from tests.e2e.simhelpers import SimTable, components, errors_of, move_buttons, panel_of, select_moves
 
 
-class NjetTable:
+class NjetTable(SimTable):
     def __init__(self, env: Any) -> None:
-        self.env = env
-        self.guild = env.create_guild()
-        self.channel = self.guild.create_text_channel("njet")
-        self.members = [self.guild.add_member(env.create_user(n)) for n in ("ana", "ben", "cleo")]
-        self.by_id = {m.id: m for m in self.members}
-        self.game_id = 0
+        super().__init__(env, ("ana", "ben", "cleo"), "njet")
 
-    @property
-    def bot(self) -> TableeBot:
-        bot = self.env.bot
-        assert isinstance(bot, TableeBot)
-        return bot
-
-    async def open_and_start(self) -> None:
-        host, *others = self.members
-        lobby = (await host.slash(self.channel, "njet new", rounds=1)).response
-        self.game_id = int(custom_ids(lobby, "tb:l:")[0].split(":")[2])
-        for member in others:
-            await member.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
-        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:bot")
-        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
-
-    async def live(self) -> Any:
-        return await self.bot.tables.load(self.game_id)
-
-    async def table_message(self) -> Any:
-        row = await self.bot.store.get_game(self.game_id)
-        assert row is not None and row.table_message_id is not None
-        return next(m for m in self.channel.history() if m.id == row.table_message_id)
+    async def start(self) -> None:
+        await super().open_and_start("njet", players=3, computers=1, rounds=1)
 
 
 async def test_a_whole_round_through_buttons_and_panels(simcord_env: Any) -> None:
     table = NjetTable(simcord_env)
-    await table.open_and_start()
+    await table.start()
     phases_seen: set[str] = set()
     rng = random.Random(5)
     moves = 0

@@ -8,35 +8,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.app import TableeBot
-from tests.e2e.simhelpers import components, custom_ids, move_buttons
+from tests.e2e.simhelpers import SimTable, components, move_buttons
 
 
-class TriominosTable:
+class TriominosTable(SimTable):
     def __init__(self, env: Any) -> None:
-        self.env = env
-        self.guild = env.create_guild()
-        self.channel = self.guild.create_text_channel("triominos")
-        self.members = [self.guild.add_member(env.create_user(n)) for n in ("zoe", "yann")]
-        self.by_id = {m.id: m for m in self.members}
-        self.game_id = 0
+        super().__init__(env, ("zoe", "yann"), "triominos")
 
-    @property
-    def bot(self) -> TableeBot:
-        bot = self.env.bot
-        assert isinstance(bot, TableeBot)
-        return bot
-
-    async def open_and_start(self) -> None:
-        host, guest = self.members
-        lobby = (await host.slash(self.channel, "triominos new", rounds=1)).response
-        self.game_id = int(custom_ids(lobby, "tb:l:")[0].split(":")[2])
-        await guest.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
-        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:bot")
-        await host.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
-
-    async def live(self) -> Any:
-        return await self.bot.tables.load(self.game_id)
+    async def start(self) -> None:
+        await super().open_and_start("triominos", players=2, computers=1, rounds=1)
 
 
 def _select(message: Any, prefix: str) -> Any:
@@ -45,7 +25,7 @@ def _select(message: Any, prefix: str) -> Any:
 
 async def test_a_whole_round_through_the_panel(simcord_env: Any) -> None:
     table = TriominosTable(simcord_env)
-    await table.open_and_start()
+    await table.start()
     rng = random.Random(3)
     placements = 0
     steps = 0
