@@ -8,6 +8,7 @@ mutate a game themselves; they translate what this service raises into ephemeral
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import random
 import secrets
@@ -34,7 +35,7 @@ from bot.games.base import (
     validate_options,
 )
 from bot.i18n import t
-from bot.store import ActiveTableExists, DuplicateAction, GameRow, Seat, Store
+from bot.store import ActionRow, ActiveTableExists, DuplicateAction, GameRow, Seat, Store
 
 log = logging.getLogger(__name__)
 
@@ -180,21 +181,15 @@ class TableService:
             self._live[game_id] = live
             return live
 
-    async def replay(self, row: GameRow, upto: int | None = None) -> LiveGame:
-        """Rebuild a game's state from its seed and stored actions (the action n uses RNG n)."""
+    async def replay(self, row: GameRow) -> LiveGame:
+        """Rebuild a game's state from its seed and stored actions (the action n uses RNG n).
+
+        A long game is hundreds of moves: the pure replay runs in a worker thread, off the event loop.
+        """
         engine = get_game(row.kind)
-        state = engine.setup(len(row.seats), row.options, action_rng(row.seed, 0))
-        live = LiveGame(row=row, engine=engine, state=state)
-        live.log.extend((0, e) for e in engine.start_events(state))
-        for action_row in await self.store.actions(row.id):
-            if upto is not None and action_row.n > upto:
-                break
-            action = Action.loads(action_row.action)
-            seat = action_row.seat if action_row.seat is not None else -1
-            events = engine.apply(state, seat, action, action_rng(row.seed, action_row.n))
-            live.n = action_row.n
-            live.log.extend((action_row.n, e) for e in events)
-        return live
+        rows = await self.store.actions(row.id)
+        state, n, log = await asyncio.to_thread(_rebuild, engine, row, rows)
+        return LiveGame(row=row, engine=engine, state=state, n=n, log=log)
 
     def forget(self, game_id: int) -> None:
         """Drop a cached state (it will be replayed on next use)."""
@@ -564,10 +559,21 @@ class TableService:
         await self.store.update_game(game_id, lobby_message_id=message_id)
 
 
+def _rebuild(engine: Game[Any], row: GameRow, rows: list[ActionRow]) -> tuple[Any, int, list[tuple[int, Event]]]:
+    """Setup from the seed, then every stored action in order: the state, the last number and the event log."""
+    state = engine.setup(len(row.seats), row.options, action_rng(row.seed, 0))
+    log: list[tuple[int, Event]] = [(0, e) for e in engine.start_events(state)]
+    n = 0
+    for action_row in rows:
+        seat = action_row.seat if action_row.seat is not None else -1
+        events = engine.apply(state, seat, Action.loads(action_row.action), action_rng(row.seed, action_row.n))
+        n = action_row.n
+        log.extend((n, e) for e in events)
+    return state, n, log
+
+
 def _explain_illegal(engine: Game[Any], live: LiveGame, seat: int, action: Action) -> GameError:
     """Ask the engine for its reason on a throwaway copy; never let a refused move change the state."""
-    import copy
-
     probe = copy.deepcopy(live.state)
     try:
         engine.apply(probe, seat, action, random.Random(0))
