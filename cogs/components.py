@@ -36,18 +36,21 @@ async def _kind_of(interaction: discord.Interaction[Any], game_id: int) -> str |
 
 
 async def run_move(interaction: discord.Interaction[Any], game_id: int, stage: int, action: Action) -> None:
-    """A move from a private panel: acknowledge at once, go through the pipeline, refresh the panel."""
+    """A move from a panel or the table: acknowledge at once, go through the pipeline, refresh the panel.
+
+    Any failure becomes a sentence for the user (discord.py would otherwise swallow it silently).
+    """
     from cogs.panels import refresh_clicked_panel
 
-    await interaction.response.defer()
-    bot = bot_of(interaction)
-    await remember_locale(interaction)
     try:
-        await bot.tables.act(game_id, interaction.user.id, action, stage)
+        await interaction.response.defer()
+        await remember_locale(interaction)
+        await bot_of(interaction).tables.act(game_id, interaction.user.id, action, stage)
+        await refresh_clicked_panel(interaction, game_id)
     except GameError as error:
         await report_error(interaction, error, await _kind_of(interaction, game_id))
-        return
-    await refresh_clicked_panel(interaction, game_id)
+    except Exception as error:
+        await report_error(interaction, error)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:l:(?P<gid>[0-9]+):(?P<op>[a-z]+)"):
@@ -171,10 +174,7 @@ class ActButton(
         return cls(int(match["gid"]), int(match["stage"]), action, _label(item), _style(item))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await run_move(interaction, self.game_id, self.stage, self.action)
-        except Exception as error:
-            await report_error(interaction, error)
+        await run_move(interaction, self.game_id, self.stage, self.action)
 
 
 class ActSelect(
@@ -217,10 +217,7 @@ class ActSelect(
             action = Action.loads(values[0]) if values else Action.of("invalid")
         except (ValueError, KeyError, TypeError):
             action = Action.of("invalid")
-        try:
-            await run_move(interaction, self.game_id, self.stage, action)
-        except Exception as error:
-            await report_error(interaction, error)
+        await run_move(interaction, self.game_id, self.stage, action)
 
 
 class ActMultiSelect(
@@ -266,10 +263,7 @@ class ActMultiSelect(
         data: Any = interaction.data or {}
         values = sorted(str(v).split("#", 1)[0] for v in data.get("values") or [])
         action = Action.of(self.kind, **{self.field: values})
-        try:
-            await run_move(interaction, self.game_id, self.stage, action)
-        except Exception as error:
-            await report_error(interaction, error)
+        await run_move(interaction, self.game_id, self.stage, action)
 
 
 class FocusSelect(
