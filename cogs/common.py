@@ -39,10 +39,9 @@ def error_text(error: GameError, lang: str, kind: str | None = None) -> str:
     for key in (f"error.{kind}.{error.code}" if kind else None, f"error.{error.code}"):
         if key and has(key):
             params = dict(error.params)
-            if "option" in params:
-                params["option"] = (
-                    t(lang, f"option.{params['option']}") if has(f"option.{params['option']}") else (params["option"])
-                )
+            option_key = f"option.{params.get('option')}"
+            if "option" in params and has(option_key):
+                params["option"] = t(lang, option_key)
             return t(lang, key, **params)
     return t(lang, "error.illegal")
 
