@@ -1,0 +1,859 @@
+"""Le Chat vert: the rules engine (pure: no Discord, no pictures, randomness only through the rng).
+
+Cards are codes (see ``bot.games.chat_vert_rules``): ``"R7"``, ``"GS"`` (skip), ``"BR"`` (reverse), ``"YD"`` (+2),
+``"W"`` (wild), ``"F"`` (+4); the 112-card deck is ``DECK``. Seat ``s + 1`` is the left neighbour of ``s``
+(clockwise, ``dir`` 1). The added rules in force come from the ``rules`` option (``chat_vert_rules`` validates
+them); their texts never appear in a view.
+
+Phases: ``direction`` (the dealer picks the first player), ``play``, ``over``.
+
+Actions (any of them except ``timeout`` and ``judge`` may carry ``say``, the text the player says with it):
+
+- ``first(dir)``: the dealer; 1 = the left neighbour starts (clockwise), -1 = the right one (not with 2 players).
+- ``play(card, n=1, colour=None)``: the seat to act; ``n`` 2 plays two identical coloured cards, ``colour`` is
+  required for a major and refused otherwise. A seat holding a drawn card may only play that card, or ``keep``.
+- ``draw``: the seat to act: takes the pending +2/+4 count, or draws one card (then ``play`` it or ``keep``).
+- ``keep``: the seat that drew a playable card keeps it; the turn passes.
+- ``same(card, at)``: "J'ai la même", any seat, any time in play: ``card`` the top card, ``at`` the number of plays
+  so far (a stale claim is refused).
+- ``say(text)``: any seat, any time before the end (see ``chat_vert_rules`` for the speech check).
+- ``timeout(seat)`` and ``judge(rule, target)``: the table itself (seat -1): a turn-timer penalty for an awaited
+  seat; a free rule's penalty handed by its author.
+
+Resolution of a play: the cards move, the base effect (pending penalty, skip, reverse, next turn), the speech
+check (one penalty card per broken rule), a major as last card (one card), the added rules' draws then dice (by
+rule id), then the win check: a hand still empty wins.
+
+Events (seat, data):
+
+- ``deal`` (dealer; ``dealer``, ``top``, ``returned`` = majors turned up and put back, ``cards`` = 7), milestone,
+  from ``start_events``; ``direction`` (dealer; ``dir``, ``first`` = the first player).
+- ``play`` (player; ``cards``, ``colour`` chosen or None, ``said``, ``same`` = a claim, ``pending`` = the count to
+  draw now or None, ``skipped``, ``reversed``, ``transfer`` = a reverse passed a penalty on, ``rule`` = the id of
+  the transfer/reverse rule the move used or None, ``next`` = the next seat to act).
+- ``draw`` (seat; ``count`` drawn, ``why`` "choice"/"pending", ``said``), then ``drew`` (seat; ``cards``) private
+  to the seat, after every draw of any kind (penalties and rules too); ``keep`` (seat; {}).
+- ``pause`` (None; ``stock`` = the size of the new draw pile): the pile but its top shuffled into a new draw pile.
+- ``said`` (seat; ``text``) for a standalone ``say``, before its consequences.
+- ``penalty`` (seat; ``reason`` missing/instead/unneeded/nonsense/timeout/major_last/false_same/free, ``said``,
+  ``expected``, ``expected_card``, ``message``, ``rule``): one card each, drawn at once.
+- ``rule_draw`` (drawer; ``count``, ``rule``); ``die`` (player; ``value``, ``drawer``, ``rule``).
+- ``ficelle`` (new holder; ``from``, ``passed``, ``count``, ``rule``); ``win`` (winner; ``counts``), milestone.
+
+Refusals: ``NotYourTurn`` for a seat that may not act; otherwise ``IllegalAction`` with one of ``game_over``,
+``unknown_action``, ``bad_card``, ``bad_colour``, ``not_in_hand``, ``no_pair``, ``no_match``, ``pending_penalty``,
+``drawn_only``, ``not_drawing``, ``bad_direction``, ``skip_other_colour``, ``too_late``, ``same_first_card``,
+``same_major``, ``text_too_long``, ``empty_text``, ``not_awaited``, ``bad_seat``, ``unknown_rule``,
+``not_free_rule``. The state is then unchanged.
+
+Where the rules are silent: a claim is refused while a penalty is pending unless its card is of the pending kind;
+a claim of a +2 after its penalty was drawn starts a new penalty of 2; a reverse under a pending penalty (reverse
+rule) may be a pair; with two players a reverse simply hands the turn to the other player; the string of the
+ficelle rule only moves (event ``ficelle``) when its holder changes.
+
+``deal_fixed`` replaces the deal by given cards, so tests can build any situation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from bot.games.base import (
+    Action,
+    DataOption,
+    Event,
+    IllegalAction,
+    IntOption,
+    JSONValue,
+    NotYourTurn,
+    Option,
+    Result,
+    register,
+    validate_options,
+)
+from bot.games.chat_vert_rules import (
+    CHAT_VERT,
+    COLOURS,
+    MAJORS,
+    SAME_NORM,
+    SYMBOLS,
+    Requirement,
+    Rule,
+    check_rules,
+    check_speech,
+    check_text,
+    colour_of,
+    cond_matches,
+    is_card,
+    kind_of,
+    known_phrases,
+    normalise,
+    number_of,
+    penalty,
+    sort_hand,
+)
+
+__all__ = [
+    "COLOURS",
+    "DECK",
+    "GAME",
+    "ChatVert",
+    "ChatVertState",
+    "colour_of",
+    "deal_fixed",
+    "kind_of",
+    "matches",
+    "required_speech",
+    "rules_used",
+    "turn_timer",
+]
+
+DECK: tuple[str, ...] = tuple(c + s for c in COLOURS for s in SYMBOLS for _ in range(2)) + ("W",) * 4 + ("F",) * 4
+_DECK_COUNTS: Counter[str] = Counter(DECK)
+HAND = 7
+RECENT = 5
+"""How many of the last penalties the table shows."""
+PLUS: Mapping[str, int] = {"plus2": 2, "plus4": 4}
+
+
+def matches(card: str, top: str, colour: str) -> bool:
+    """Base matching: a major on anything; a coloured card on the current colour or the same symbol."""
+    if card in MAJORS:
+        return True
+    return card[0] == colour or (top not in MAJORS and card[1] == top[1])
+
+
+def required_speech(rules: Sequence[Rule], card: str, top: str, left: int) -> list[Requirement]:
+    """What the player of ``card`` on ``top`` must say, leaving ``left`` cards in hand, in the checking order."""
+    out: list[Requirement] = []
+    by = {r["template"]: r for r in rules if r["template"] in ("greater", "last_phrase", "final")}
+    if left == 1:
+        last = by.get("last_phrase")
+        out.append(Requirement.phrase(last["phrase"], last["id"]) if last else Requirement.phrase(CHAT_VERT))
+    if left == 0 and "final" in by:
+        out.append(Requirement.phrase(by["final"]["phrase"], by["final"]["id"]))
+    for rule in rules:
+        if rule["template"] == "say" and cond_matches(rule["cond"], card):
+            out.append(Requirement.phrase(rule["phrase"], rule["id"]))
+    for rule in rules:
+        if rule["template"] == "name" and cond_matches(rule["cond"], card):
+            out.append(Requirement.name(card, rule["id"]))
+    greater = by.get("greater")
+    c, t = number_of(card), number_of(top)
+    if greater and c is not None and t is not None and c > t:
+        out.append(Requirement.phrase(greater["phrase"], greater["id"]))
+    seen: set[str] = set()
+    unique: list[Requirement] = []
+    for req in out:
+        if req.key not in seen:
+            seen.add(req.key)
+            unique.append(req)
+    return unique
+
+
+@lru_cache(maxsize=256)
+def _known(key: tuple[tuple[str, str | None], ...]) -> frozenset[str]:
+    return known_phrases({"template": t, "phrase": p} if p is not None else {"template": t} for t, p in key)
+
+
+@dataclass
+class ChatVertState:
+    """The whole game; ``apply`` mutates it in place once an action is known to be legal."""
+
+    players: int
+    rules: list[Rule] = field(default_factory=list)
+    timer: int = 60
+    dealer: int = 0
+    hands: list[list[str]] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)
+    """The draw pile; the next card to draw is the last one."""
+    pile: list[str] = field(default_factory=list)
+    """The played cards; the top card is the last one."""
+    returned: list[str] = field(default_factory=list)
+    """The majors turned up at the deal and put back into the draw pile."""
+    colour: str = "Y"
+    first: bool = True
+    dir: int = 1
+    turn: int | None = None
+    phase: str = "direction"
+    plays: int = 0
+    pending_kind: str | None = None
+    pending_count: int = 0
+    pending_target: int | None = None
+    skipped: int | None = None
+    drawing: int | None = None
+    drawn: str | None = None
+    ficelle: int | None = None
+    recent: list[dict[str, JSONValue]] = field(default_factory=list)
+    shown: list[int] = field(default_factory=list)
+    """Ids of the rules that showed at work in this game (a penalty for them, or a move using them)."""
+    winner: int | None = None
+
+    @property
+    def top(self) -> str:
+        return self.pile[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def rule(self, template: str) -> Rule | None:
+        """The rule of a single-instance template, if in force."""
+        return next((r for r in self.rules if r["template"] == template), None)
+
+    def after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the current direction."""
+        return (seat + steps * self.dir) % self.players
+
+
+def turn_timer(state: ChatVertState) -> int:
+    """Seconds a player may take before a turn-timer penalty (0: no timer)."""
+    return state.timer
+
+
+def rules_used(state: ChatVertState) -> list[int]:
+    """Ids of the rules that showed at work in this game, in order of first appearance."""
+    return list(state.shown)
+
+
+def _known_of(state: ChatVertState) -> frozenset[str]:
+    return _known(tuple((str(r["template"]), r.get("phrase")) for r in state.rules))
+
+
+def _canonical(action: Action) -> Action:
+    """The action without its ``say``, with the defaults of ``play`` filled in."""
+    if action.kind == "play":
+        return Action.of("play", card=action.get("card"), n=action.get("n", 1), colour=action.get("colour"))
+    if action.kind == "same":
+        return Action.of("same", card=action.get("card"), at=action.get("at"))
+    return Action(action.kind, tuple((k, v) for k, v in action.args if k != "say"))
+
+
+def _said(action: Action) -> str | None:
+    """The text said with the action, refused when empty or too long."""
+    if action.kind == "say":
+        text = action.get("text")
+    else:
+        text = action.get("say")
+        if text is None:
+            return None
+    code = check_text(text)
+    if code is not None:
+        raise IllegalAction(code)
+    return str(text)
+
+
+class ChatVert:
+    """The Le Chat vert engine (``GAME`` is its registered instance); structural ``Game``, like the other engines."""
+
+    name: str = "chat_vert"
+    min_players: int = 2
+    max_players: int = 10
+    options: tuple[Option, ...] = (
+        IntOption("timer", 60, 0, 600),
+        IntOption("dealer", -1, -1, 9),
+        DataOption("rules", (), check_rules),
+    )
+
+    # ----- setup -----
+
+    def setup(self, players: int, options: Mapping[str, JSONValue], rng: random.Random) -> ChatVertState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError("2 to 10 players")
+        opts = validate_options(self, options)
+        rules = check_rules(opts["rules"])
+        dealer = int(opts["dealer"])
+        cards = list(DECK)
+        rng.shuffle(cards)
+        if not 0 <= dealer < players:
+            dealer = rng.randrange(players)
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for _ in range(HAND):
+            for i in range(1, players + 1):
+                hands[(dealer + i) % players].append(cards.pop())
+        returned: list[str] = []
+        while cards[-1] in MAJORS:
+            major = cards.pop()
+            returned.append(major)
+            cards.insert(rng.randrange(len(cards)), major)
+        top = cards.pop()
+        state = ChatVertState(players=players, rules=rules, timer=int(opts["timer"]), dealer=dealer)
+        _deal(state, hands, top, cards, returned)
+        return state
+
+    def start_events(self, state: ChatVertState) -> list[Event]:
+        data = {"dealer": state.dealer, "top": state.pile[0], "returned": list(state.returned), "cards": HAND}
+        return [Event("deal", state.dealer, data, milestone=True)]
+
+    # ----- queries -----
+
+    def stage(self, state: ChatVertState) -> int:
+        return 0
+
+    def is_over(self, state: ChatVertState) -> bool:
+        return state.over
+
+    def to_act(self, state: ChatVertState) -> frozenset[int]:
+        if state.phase == "direction":
+            return frozenset((state.dealer,))
+        if state.phase == "play" and state.turn is not None:
+            return frozenset((state.turn,))
+        return frozenset()
+
+    def interrupters(self, state: ChatVertState) -> frozenset[int]:
+        """Anyone may claim "J'ai la même" or speak while the game runs."""
+        return frozenset() if state.over else frozenset(range(state.players))
+
+    def results(self, state: ChatVertState) -> list[Result]:
+        """The winner first (score 0), then by cards left, fewest first; score = cards left."""
+        counts = [len(h) for h in state.hands]
+        out = []
+        for seat in range(state.players):
+            if seat == state.winner:
+                rank = 1
+            else:
+                rank = (
+                    1
+                    + (state.winner is not None)
+                    + sum(1 for s in range(state.players) if s != state.winner and counts[s] < counts[seat])
+                )
+            out.append(Result(seat, rank, counts[seat]))
+        return sorted(out, key=lambda r: (r.rank, r.seat))
+
+    def claim_action(self, state: ChatVertState, seat: int) -> Action | None:
+        """The claim "J'ai la même" ``seat`` could make now (it holds the top card and a claim is allowed)."""
+        if state.phase != "play" or self._claim_refusal(state, state.top, state.plays) is not None:
+            return None
+        if state.top not in state.hands[seat]:
+            return None
+        return Action.of("same", card=state.top, at=state.plays)
+
+    def legal_actions(self, state: ChatVertState, seat: int) -> list[Action]:
+        """Every move of ``seat`` now (without ``say``); other seats may only claim."""
+        if state.over or not 0 <= seat < state.players:
+            return []
+        out: list[Action] = []
+        if seat in self.to_act(state):
+            if state.phase == "direction":
+                out.append(Action.of("first", dir=1))
+                if state.players > 2:
+                    out.append(Action.of("first", dir=-1))
+            else:
+                out += self._moves(state, seat)
+        claim = self.claim_action(state, seat)
+        if claim is not None:
+            out.append(claim)
+        return out
+
+    def _moves(self, state: ChatVertState, seat: int) -> list[Action]:
+        if state.drawing == seat and state.drawn is not None:
+            return [*_plays(state.drawn, 1), Action.of("keep")]
+        hand = state.hands[seat]
+        counts = Counter(hand)
+        out: list[Action] = []
+        for card in sort_hand(counts):
+            if self._play_refusal(state, card)[0] is None:
+                out += _plays(card, 1)
+                if counts[card] >= 2 and card not in MAJORS:
+                    out += _plays(card, 2)
+        out.append(Action.of("draw"))
+        return out
+
+    def accepts(self, state: ChatVertState, seat: int, action: Action) -> bool:
+        """True when ``apply`` would take the action (a claim or a say may still earn a penalty)."""
+        if state.over or action.kind in ("timeout", "judge"):
+            return False
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            return False
+        text = action.get("text") if action.kind == "say" else action.get("say")
+        if (action.kind == "say" or text is not None) and check_text(text) is not None:
+            return False
+        if action.kind in ("say", "same"):
+            return True
+        return seat in self.to_act(state) and _canonical(action) in self.legal_actions(state, seat)
+
+    def public_view(self, state: ChatVertState) -> dict[str, JSONValue]:
+        pending: dict[str, JSONValue] | None = None
+        if state.pending_kind is not None:
+            pending = {"kind": state.pending_kind, "count": state.pending_count, "target": state.pending_target}
+        return {
+            "phase": state.phase,
+            "players": state.players,
+            "dealer": state.dealer,
+            "turn": state.turn if state.phase == "play" else None,
+            "dir": state.dir,
+            "top": state.top,
+            "colour": state.colour,
+            "first": state.first,
+            "pile": len(state.pile),
+            "stock": len(state.stock),
+            "counts": [len(h) for h in state.hands],
+            "at": state.plays,
+            "pending": pending,
+            "skipped": state.skipped,
+            "drawing": state.drawing,
+            "rules": len(state.rules),
+            "ficelle": state.ficelle,
+            "ficelle_rule": state.rule("ficelle") is not None,
+            "penalties": [dict(p) for p in state.recent],
+            "winner": state.winner,
+            "timer": state.timer,
+        }
+
+    def view(self, state: ChatVertState, seat: int) -> dict[str, JSONValue]:
+        out = self.public_view(state)
+        out["seat"] = seat
+        out["hand"] = sort_hand(state.hands[seat]) if 0 <= seat < state.players else []
+        out["drawn"] = state.drawn if state.drawing == seat else None
+        return out
+
+    def bot_action(self, state: ChatVertState, seat: int, rng: random.Random) -> Action:
+        from bot.players.chat_vert import choose
+
+        return choose(state, seat, rng)
+
+    def bot_interrupt(self, state: ChatVertState, seat: int, rng: random.Random) -> Action | None:
+        """The computer player's "J'ai la même" now, or None."""
+        from bot.players.chat_vert import claim
+
+        return claim(state, seat, rng)
+
+    # ----- checks -----
+
+    def _play_refusal(self, state: ChatVertState, card: str) -> tuple[str | None, str | None]:
+        """(refusal code or None, "transfer"/"reverse" when an added rule allows the play)."""
+        kind = kind_of(card)
+        if state.pending_kind is not None:
+            if kind == state.pending_kind:
+                return None, None
+            if kind in PLUS and state.rule("transfer") is not None:
+                return None, "transfer"
+            if kind == "reverse" and state.rule("reverse") is not None:
+                return None, "reverse"
+            return "pending_penalty", None
+        if matches(card, state.top, state.colour):
+            return None, None
+        return "no_match", None
+
+    @staticmethod
+    def _claim_refusal(state: ChatVertState, card: JSONValue, at: JSONValue) -> str | None:
+        if card != state.top or at != state.plays or isinstance(at, bool):
+            return "too_late"
+        if state.first:
+            return "same_first_card"
+        if card in MAJORS:
+            return "same_major"
+        if state.pending_kind is not None and kind_of(state.top) != state.pending_kind:
+            return "pending_penalty"
+        return None
+
+    def _check_play(self, state: ChatVertState, seat: int, action: Action) -> tuple[str, int, str | None, str | None]:
+        card, n, colour = action.get("card"), action.get("n", 1), action.get("colour")
+        if not is_card(card) or isinstance(n, bool) or n not in (1, 2):
+            raise IllegalAction("bad_card", card=str(card))
+        card = str(card)
+        if card in MAJORS:
+            if colour not in COLOURS:
+                raise IllegalAction("bad_colour", card=card)
+            if n == 2:
+                raise IllegalAction("no_pair", card=card)
+        elif colour is not None:
+            raise IllegalAction("bad_colour", card=card)
+        held = state.hands[seat].count(card)
+        if held == 0:
+            raise IllegalAction("not_in_hand", card=card)
+        if held < n:
+            raise IllegalAction("no_pair", card=card)
+        if state.drawing == seat and (card != state.drawn or n != 1):
+            raise IllegalAction("drawn_only", card=str(state.drawn))
+        code, via = self._play_refusal(state, card)
+        if code is not None:
+            raise IllegalAction(code, card=card)
+        return card, n, None if colour is None else str(colour), via
+
+    # ----- actions -----
+
+    def apply(self, state: ChatVertState, seat: int, action: Action, rng: random.Random) -> list[Event]:
+        if state.over:
+            raise IllegalAction("game_over")
+        kind = action.kind
+        if kind in ("timeout", "judge"):
+            if seat != -1:
+                raise NotYourTurn()
+            return self._timeout(state, action, rng) if kind == "timeout" else self._judge(state, action, rng)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise NotYourTurn()
+        if kind not in ("say", "same", "first", "play", "draw", "keep"):
+            raise IllegalAction("unknown_action", kind=kind)
+        said = _said(action)
+        if kind == "say":
+            assert said is not None
+            return self._say(state, seat, said, rng)
+        if kind == "same":
+            return self._claim(state, seat, action.get("card"), action.get("at"), said, rng)
+        card = action.get("card")
+        if (
+            kind == "play"
+            and seat == state.skipped
+            and seat not in self.to_act(state)
+            and is_card(card)
+            and kind_of(str(card)) == "skip"
+            and colour_of(str(card)) != colour_of(state.top)
+        ):
+            raise IllegalAction("skip_other_colour")
+        if seat not in self.to_act(state):
+            raise NotYourTurn()
+        if kind == "first":
+            return self._first(state, action.get("dir"), said, rng)
+        if state.phase != "play":
+            raise IllegalAction("unknown_action", kind=kind)
+        if kind == "play":
+            card, n, colour, via = self._check_play(state, seat, action)
+            return self._play(state, seat, card, n, colour, said, rng, via=via)
+        if kind == "draw":
+            if state.drawing == seat:
+                raise IllegalAction("drawn_only", card=str(state.drawn))
+            return self._draw(state, seat, said, rng)
+        if state.drawing != seat:
+            raise IllegalAction("not_drawing")
+        state.drawing = None
+        state.drawn = None
+        state.turn = state.after(seat)
+        events = [Event("keep", seat, {})]
+        self._speech(state, seat, said, [], rng, events)
+        return events
+
+    def _first(self, state: ChatVertState, direction: JSONValue, said: str | None, rng: random.Random) -> list[Event]:
+        allowed = (1,) if state.players == 2 else (1, -1)
+        if isinstance(direction, bool) or direction not in allowed:
+            raise IllegalAction("bad_direction")
+        state.dir = int(direction)
+        state.phase = "play"
+        state.turn = state.after(state.dealer)
+        events = [Event("direction", state.dealer, {"dir": state.dir, "first": state.turn})]
+        self._speech(state, state.dealer, said, [], rng, events)
+        return events
+
+    def _play(
+        self,
+        state: ChatVertState,
+        seat: int,
+        card: str,
+        n: int,
+        colour: str | None,
+        said: str | None,
+        rng: random.Random,
+        *,
+        via: str | None = None,
+        same: bool = False,
+    ) -> list[Event]:
+        top = state.top
+        before = state.dir
+        previous, following = state.after(seat, -1), state.after(seat)
+        hand = state.hands[seat]
+        for _ in range(n):
+            hand.remove(card)
+            state.pile.append(card)
+        state.plays += 1
+        state.first = False
+        state.skipped = state.drawing = state.drawn = None
+        kind = kind_of(card)
+        skipped: int | None = None
+        reversed_ = transfer = False
+        used: Rule | None = None
+        reqs: list[Requirement] = []
+        if via == "reverse":
+            used = state.rule("reverse")
+            assert used is not None
+            reqs.append(Requirement.phrase(used["phrase"], used["id"]))
+            state.dir = -state.dir
+            reversed_ = transfer = True
+            nxt = state.pending_target = state.after(seat)
+        else:
+            state.colour = colour if colour is not None else str(colour_of(card))
+            if kind == "reverse":
+                state.dir = -state.dir
+                reversed_ = True
+            nxt = state.after(seat)
+            if kind == "skip":
+                skipped = state.skipped = nxt
+                nxt = state.after(nxt)
+            if kind in PLUS:
+                if via == "transfer":
+                    used = state.rule("transfer")
+                add = PLUS[kind] * (n if kind == "plus2" else 1)
+                state.pending_count = (state.pending_count if state.pending_kind else 0) + add
+                state.pending_kind = kind
+                state.pending_target = nxt
+        state.turn = nxt
+        if used is not None:
+            _show(state, used["id"])
+        data: dict[str, JSONValue] = {
+            "cards": [card] * n,
+            "colour": colour,
+            "said": said,
+            "same": same,
+            "pending": state.pending_count if state.pending_kind else None,
+            "skipped": skipped,
+            "reversed": reversed_,
+            "transfer": transfer,
+            "rule": used["id"] if used is not None else None,
+            "next": nxt,
+        }
+        events = [Event("play", seat, data)]
+        reqs += required_speech(state.rules, card, top, len(hand))
+        self._speech(state, seat, said, reqs, rng, events, claim=same)
+        if card in MAJORS and not hand:
+            self._penalise(state, seat, penalty("major_last"), rng, events)
+        self._rule_effects(state, seat, card, before, previous, following, rng, events)
+        if not hand:
+            state.phase = "over"
+            state.winner = seat
+            state.turn = state.pending_kind = state.pending_target = None
+            state.pending_count = 0
+            state.skipped = state.drawing = state.drawn = None
+            events.append(Event("win", seat, {"counts": [len(h) for h in state.hands]}, milestone=True))
+        return events
+
+    def _rule_effects(
+        self,
+        state: ChatVertState,
+        seat: int,
+        card: str,
+        before: int,
+        previous: int,
+        following: int,
+        rng: random.Random,
+        events: list[Event],
+    ) -> None:
+        """The added rules' draws, then their dice, by rule id."""
+        rules = sorted(state.rules, key=lambda r: int(r["id"]))
+        for rule in rules:
+            if rule["template"] != "draw" or not cond_matches(rule["cond"], card):
+                continue
+            who = rule["who"]
+            if who == "all":
+                drawers = [(seat + i * before) % state.players for i in range(state.players)]
+            else:
+                drawers = [{"player": seat, "previous": previous, "next": following}[who]]
+            _show(state, rule["id"])
+            for drawer in drawers:
+                events.append(Event("rule_draw", drawer, {"count": rule["count"], "rule": rule["id"]}))
+                events += _take(state, drawer, int(rule["count"]), rng)[1]
+        for rule in rules:
+            if rule["template"] != "die" or not cond_matches(rule["cond"], card):
+                continue
+            value = rng.randint(1, 6)
+            drawer = seat if value <= 3 else previous
+            _show(state, rule["id"])
+            events.append(Event("die", seat, {"value": value, "drawer": drawer, "rule": rule["id"]}))
+            events += _take(state, drawer, 1, rng)[1]
+
+    def _draw(self, state: ChatVertState, seat: int, said: str | None, rng: random.Random) -> list[Event]:
+        events: list[Event] = []
+        if state.pending_kind is not None:
+            cards, taken = _take(state, seat, state.pending_count, rng)
+            events.append(Event("draw", seat, {"count": len(cards), "why": "pending", "said": said}))
+            events += taken
+            state.pending_kind = state.pending_target = None
+            state.pending_count = 0
+            ficelle = state.rule("ficelle")
+            if ficelle is not None and state.ficelle != seat:
+                old, state.ficelle = state.ficelle, seat
+                _show(state, ficelle["id"])
+                data = {"from": old, "passed": False, "count": len(cards), "rule": ficelle["id"]}
+                events.append(Event("ficelle", seat, data))
+            state.turn = state.after(seat)
+        else:
+            cards, taken = _take(state, seat, 1, rng)
+            events.append(Event("draw", seat, {"count": len(cards), "why": "choice", "said": said}))
+            events += taken
+            if cards and matches(cards[0], state.top, state.colour):
+                state.drawing, state.drawn = seat, cards[0]
+            else:
+                state.turn = state.after(seat)
+        self._speech(state, seat, said, [], rng, events)
+        return events
+
+    def _claim(
+        self, state: ChatVertState, seat: int, card: JSONValue, at: JSONValue, said: str | None, rng: random.Random
+    ) -> list[Event]:
+        code = self._claim_refusal(state, card, at)
+        if code is not None:
+            raise IllegalAction(code)
+        events: list[Event] = []
+        if card not in state.hands[seat]:
+            self._penalise(state, seat, penalty("false_same"), rng, events)
+            return events
+        return self._play(state, seat, str(card), 1, None, said, rng, same=True)
+
+    def _say(self, state: ChatVertState, seat: int, text: str, rng: random.Random) -> list[Event]:
+        said = Event("said", seat, {"text": text})
+        known = _known_of(state)
+        if normalise(text) == SAME_NORM:
+            return [said, *self._claim(state, seat, state.top, state.plays, None, rng)]
+        ficelle = state.rule("ficelle")
+        if (
+            ficelle is not None
+            and state.ficelle == seat
+            and state.pending_kind is not None
+            and state.pending_target == seat
+            and not check_speech(text, [Requirement.phrase(ficelle["phrase"], ficelle["id"])], known)
+        ):
+            victim = state.after(seat)
+            count = state.pending_count
+            state.pending_kind = state.pending_target = None
+            state.pending_count = 0
+            state.ficelle = victim
+            state.turn = state.after(victim)
+            _show(state, ficelle["id"])
+            cards, taken = _take(state, victim, count, rng)
+            return [
+                said,
+                Event("ficelle", victim, {"from": seat, "passed": True, "count": len(cards), "rule": ficelle["id"]}),
+                Event("draw", victim, {"count": len(cards), "why": "pending", "said": None}),
+                *taken,
+            ]
+        events = [said]
+        self._speech(state, seat, text, [], rng, events)
+        return events
+
+    def _timeout(self, state: ChatVertState, action: Action, rng: random.Random) -> list[Event]:
+        seat = action.get("seat")
+        if seat not in self.to_act(state) or isinstance(seat, bool):
+            raise IllegalAction("not_awaited")
+        events: list[Event] = []
+        self._penalise(state, int(seat), penalty("timeout"), rng, events)
+        return events
+
+    def _judge(self, state: ChatVertState, action: Action, rng: random.Random) -> list[Event]:
+        rule_id, target = action.get("rule"), action.get("target")
+        rule = next((r for r in state.rules if r["id"] == rule_id and not isinstance(rule_id, bool)), None)
+        if rule is None:
+            raise IllegalAction("unknown_rule")
+        if rule["template"] != "free":
+            raise IllegalAction("not_free_rule")
+        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < state.players:
+            raise IllegalAction("bad_seat")
+        events: list[Event] = []
+        self._penalise(state, target, penalty("free", message=rule["message"], rule=rule["id"]), rng, events)
+        return events
+
+    # ----- penalties -----
+
+    def _speech(
+        self,
+        state: ChatVertState,
+        seat: int,
+        said: str | None,
+        required: list[Requirement],
+        rng: random.Random,
+        events: list[Event],
+        *,
+        claim: bool = False,
+    ) -> None:
+        if not required and said is None:
+            return
+        for data in check_speech(said, required, _known_of(state), claim=claim):
+            self._penalise(state, seat, data, rng, events)
+
+    @staticmethod
+    def _penalise(
+        state: ChatVertState, seat: int, data: dict[str, JSONValue], rng: random.Random, events: list[Event]
+    ) -> None:
+        """One penalty card, drawn at once."""
+        events.append(Event("penalty", seat, data))
+        state.recent = [*state.recent, {**data, "seat": seat}][-RECENT:]
+        if data.get("rule") is not None:
+            _show(state, int(data["rule"]))
+        events += _take(state, seat, 1, rng)[1]
+
+
+def _plays(card: str, n: int) -> list[Action]:
+    colours: tuple[str | None, ...] = COLOURS if card in MAJORS else (None,)
+    return [Action.of("play", card=card, n=n, colour=c) for c in colours]
+
+
+def _show(state: ChatVertState, rule_id: int) -> None:
+    if rule_id not in state.shown:
+        state.shown.append(rule_id)
+
+
+def _take(state: ChatVertState, seat: int, count: int, rng: random.Random) -> tuple[list[str], list[Event]]:
+    """Draw up to ``count`` cards into ``seat``'s hand; the events are the pauses then ``drew`` (private)."""
+    events: list[Event] = []
+    cards: list[str] = []
+    for _ in range(count):
+        if not state.stock:
+            if len(state.pile) <= 1:
+                break
+            rest = state.pile[:-1]
+            state.pile = state.pile[-1:]
+            rng.shuffle(rest)
+            state.stock = rest
+            events.append(Event("pause", None, {"stock": len(rest)}))
+        cards.append(state.stock.pop())
+    state.hands[seat] = sort_hand([*state.hands[seat], *cards])
+    if count > 0:
+        events.append(Event("drew", seat, {"cards": cards}, private_to=frozenset({seat})))
+    return cards, events
+
+
+def _deal(state: ChatVertState, hands: list[list[str]], top: str, stock: list[str], returned: list[str]) -> None:
+    state.hands = [sort_hand(h) for h in hands]
+    state.stock = stock
+    state.pile = [top]
+    state.returned = returned
+    state.colour = str(colour_of(top))
+    state.first = True
+    state.dir = 1
+    state.turn = None
+    state.phase = "direction"
+    state.plays = 0
+    state.pending_kind = state.pending_target = None
+    state.pending_count = 0
+    state.skipped = state.drawing = state.drawn = state.ficelle = state.winner = None
+    state.recent = []
+    state.shown = []
+
+
+def deal_fixed(
+    state: ChatVertState,
+    hands: Sequence[Sequence[str]],
+    *,
+    top: str,
+    dealer: int = 0,
+    stock: Sequence[str] | None = None,
+    pile: Sequence[str] = (),
+    turn: int | None = None,
+    dir: int = 1,
+) -> ChatVertState:
+    """Replace the deal: the hands, ``top`` face up (a coloured card), ``stock`` in drawing order (first drawn
+    first; by default the rest of the deck in ``DECK`` order) and ``pile`` (cards under the top, bottom first).
+
+    With ``turn`` the direction is already chosen: the game is in play with ``turn`` to act and ``dir``.
+    Cards must come from the deck; cards left out are not in play.
+    """
+    if len(hands) != state.players or top in MAJORS or not is_card(top):
+        raise ValueError("one hand per player and a coloured top card")
+    used = Counter([top, *pile, *(c for h in hands for c in h)])
+    if stock is None:
+        stock = list((_DECK_COUNTS - used).elements())
+    if Counter([*used.elements(), *stock]) - _DECK_COUNTS:
+        raise ValueError("unknown or repeated card")
+    _deal(state, [list(h) for h in hands], top, list(reversed(stock)), [])
+    state.pile = [*pile, top]
+    state.dealer = dealer
+    if turn is not None:
+        state.phase = "play"
+        state.turn = turn
+        state.dir = dir
+    return state
+
+
+GAME = ChatVert()
+register(GAME)
