@@ -18,7 +18,8 @@ Actions (any of them except ``timeout`` and ``judge`` may carry ``say``, the tex
   so far (a stale claim is refused).
 - ``say(text)``: any seat, any time before the end (see ``chat_vert_rules`` for the speech check).
 - ``timeout(seat)`` and ``judge(rule, target)``: the table itself (seat -1): a turn-timer penalty for an awaited
-  seat; a free rule's penalty handed by its author.
+  seat (``timer_actions`` says when one is due: one per ``timer`` seconds of waiting); a free rule's penalty
+  handed by its author.
 
 Resolution of a play: the cards move, the base effect (pending penalty, skip, reverse, next turn), the speech
 check (one penalty card per broken rule), a major as last card (one card), the added rules' draws then dice (by
@@ -192,6 +193,8 @@ class ChatVertState:
     shown: list[int] = field(default_factory=list)
     """Ids of the rules that showed at work in this game (a penalty for them, or a move using them)."""
     winner: int | None = None
+    slow: int = 0
+    """Turn-timer penalties given since the last action other than ``timeout`` and ``judge``."""
 
     @property
     def top(self) -> str:
@@ -477,7 +480,22 @@ class ChatVert:
 
     # ----- actions -----
 
+    def timer_actions(self, state: ChatVertState, elapsed: float) -> list[Action]:
+        """The table's timeout due ``elapsed`` seconds after the awaited seat's clock started (one per period)."""
+        if state.timer <= 0 or state.phase not in ("play", "direction"):
+            return []
+        awaited = self.to_act(state)
+        if not awaited or int(elapsed // state.timer) <= state.slow:
+            return []
+        return [Action.of("timeout", seat=min(awaited))]
+
     def apply(self, state: ChatVertState, seat: int, action: Action, rng: random.Random) -> list[Event]:
+        events = self._apply(state, seat, action, rng)
+        if action.kind not in ("timeout", "judge"):
+            state.slow = 0
+        return events
+
+    def _apply(self, state: ChatVertState, seat: int, action: Action, rng: random.Random) -> list[Event]:
         if state.over:
             raise IllegalAction("game_over")
         kind = action.kind
@@ -513,6 +531,12 @@ class ChatVert:
             raise IllegalAction("unknown_action", kind=kind)
         if kind == "play":
             card, n, colour, via = self._check_play(state, seat, action)
+            reverse = state.rule("reverse")
+            if via == "reverse" and reverse is not None and normalise(reverse["phrase"]) not in normalise(said or ""):
+                # Without its phrase the reverse does not pass the penalty on: the card stays in hand.
+                events: list[Event] = []
+                self._speech(state, seat, said, [Requirement.phrase(reverse["phrase"], reverse["id"])], rng, events)
+                return events
             return self._play(state, seat, card, n, colour, said, rng, via=via)
         if kind == "draw":
             if state.drawing == seat:
@@ -605,12 +629,12 @@ class ChatVert:
             "next": nxt,
         }
         events = [Event("play", seat, data)]
-        reqs += required_speech(state.rules, card, top, len(hand))
+        reqs += required_speech(state.rules, card, top, len(state.hands[seat]))
         self._speech(state, seat, said, reqs, rng, events, claim=same)
-        if card in MAJORS and not hand:
+        if card in MAJORS and not state.hands[seat]:
             self._penalise(state, seat, penalty("major_last"), rng, events)
         self._rule_effects(state, seat, card, before, previous, following, rng, events)
-        if not hand:
+        if not state.hands[seat]:
             state.phase = "over"
             state.winner = seat
             state.turn = state.pending_kind = state.pending_target = None
@@ -727,6 +751,7 @@ class ChatVert:
         if seat not in self.to_act(state) or isinstance(seat, bool):
             raise IllegalAction("not_awaited")
         events: list[Event] = []
+        state.slow += 1
         self._penalise(state, int(seat), penalty("timeout"), rng, events)
         return events
 
@@ -819,6 +844,7 @@ def _deal(state: ChatVertState, hands: list[list[str]], top: str, stock: list[st
     state.skipped = state.drawing = state.drawn = state.ficelle = state.winner = None
     state.recent = []
     state.shown = []
+    state.slow = 0
 
 
 def deal_fixed(

@@ -182,7 +182,7 @@ PHRASES: tuple[str, ...] = (
 )
 LAST_PHRASES: tuple[str, ...] = ("Chien rouge", "Lion rouge", "Souris bleue", "Chat jaune")
 FINAL_PHRASES: tuple[str, ...] = (
-    "Le jeu de mon grand-père ne contient aucune carte impuissante, Kaiba.",
+    "Mon grand-père n'a aucune carte impuissante, Kaiba.",
     "Et voilà le travail",
     "Échec et mat",
 )
