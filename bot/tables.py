@@ -32,15 +32,20 @@ from bot.games.base import (
     bot_interrupt,
     get_game,
     interrupters,
+    timer_actions,
     validate_options,
 )
 from bot.i18n import t
 from bot.store import ActionRow, ActiveTableExists, DuplicateAction, GameRow, Seat, Store
+from bot.table_hooks import hooks_for
 
 log = logging.getLogger(__name__)
 
 MAX_BOT_CHAIN = 5000
 """Safety net: computer players never chain more moves than this in one pipeline run."""
+
+TABLE_SEAT = -1
+"""The seat of moves made by the table itself (timer penalties, a rule author's penalty); stored as NULL."""
 
 TIMER_BOUNDS = (0, 24 * 60)
 """Turn timer options, in minutes (0 switches the reminder or the absent-player move off)."""
@@ -322,6 +327,11 @@ class TableService:
             engine = get_game(row.kind)
             if len(row.seats) < engine.min_players:
                 raise TableError("not_enough_players", min=engine.min_players)
+            hooks = hooks_for(row.kind)
+            if hooks is not None:
+                extra = await hooks.prepare(self.store, row)
+                row.options = validate_options(engine, {**row.options, **extra})
+                await self.store.update_game(game_id, options=row.options)
             now = self.clock()
             row.status = "running"
             row.started_at = now
@@ -383,6 +393,18 @@ class TableService:
         await self._after(live, snapshot)
         return events
 
+    async def table_act(self, game_id: int, action: Action) -> list[Event]:
+        """A move of the table itself (seat -1), e.g. a penalty handed by a rule's author; the engine checks it."""
+        live = await self.load(game_id)
+        async with live.lock:
+            if live.row.status != "running" or live.engine.is_over(live.state):
+                raise TableError("game_over")
+            events = await self._commit(live, TABLE_SEAT, action, by_bot=True)
+            events.extend(await self._run_bots(live))
+            snapshot = self._snapshot(live, events)
+        await self._after(live, snapshot)
+        return events
+
     async def _commit(self, live: LiveGame, seat: int, action: Action, *, by_bot: bool) -> list[Event]:
         engine = live.engine
         n = live.n + 1
@@ -399,7 +421,13 @@ class TableService:
         turn_since = now if after != before or not by_bot else None
         try:
             await self.store.append_action(
-                live.row.id, n, seat, action.dumps(), by_bot=by_bot, at=now, turn_since=turn_since
+                live.row.id,
+                n,
+                seat if seat != TABLE_SEAT else None,
+                action.dumps(),
+                by_bot=by_bot,
+                at=now,
+                turn_since=turn_since,
             )
         except DuplicateAction:
             # Another process wrote this number first: our state is ahead of the truth.
@@ -459,6 +487,12 @@ class TableService:
             [(r.seat, live.row.seats[r.seat].user_id, live.row.seats[r.seat].name, r.rank, r.score) for r in results],
             now,
         )
+        hooks = hooks_for(live.row.kind)
+        if hooks is not None:
+            try:
+                await hooks.finished(self.store, live.row, live.state, live.log)
+            except Exception:
+                log.exception("the end-of-game hook of game %s failed", live.row.id)
 
     def _snapshot(self, live: LiveGame, events: list[Event]) -> Snapshot:
         engine, state = live.engine, live.state
@@ -513,7 +547,20 @@ class TableService:
         if not waiting:
             return
         elapsed = now - row.turn_since
-        if row.timeout_s and elapsed >= row.timeout_s:
+        due = timer_actions(live.engine, live.state, elapsed)
+        if due and not (row.timeout_s and elapsed >= row.timeout_s):
+            async with live.lock:
+                if live.row.status != "running" or live.row.turn_since != row.turn_since:
+                    return
+                fired: list[Event] = []
+                for action in due:
+                    if live.engine.is_over(live.state):
+                        break
+                    fired.extend(await self._commit(live, TABLE_SEAT, action, by_bot=True))
+                fired.extend(await self._run_bots(live))
+                snapshot = self._snapshot(live, fired)
+            await self._after(live, snapshot)
+        elif row.timeout_s and elapsed >= row.timeout_s:
             async with live.lock:
                 if live.row.status != "running" or live.row.turn_since != row.turn_since:
                     return
@@ -565,7 +612,7 @@ def _rebuild(engine: Game[Any], row: GameRow, rows: list[ActionRow]) -> tuple[An
     log: list[tuple[int, Event]] = [(0, e) for e in engine.start_events(state)]
     n = 0
     for action_row in rows:
-        seat = action_row.seat if action_row.seat is not None else -1
+        seat = action_row.seat if action_row.seat is not None else TABLE_SEAT
         events = engine.apply(state, seat, Action.loads(action_row.action), action_rng(row.seed, action_row.n))
         n = action_row.n
         log.extend((n, e) for e in events)

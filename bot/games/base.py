@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -171,7 +171,22 @@ class ChoiceOption:
         return str(value)
 
 
-Option = IntOption | BoolOption | ChoiceOption
+@dataclass(frozen=True)
+class DataOption:
+    """A structured option set by the table itself, never by a player (Chat vert's rules in force).
+
+    ``check`` validates and normalises the value, raising ``BadOption``.
+    """
+
+    name: str
+    default: JSONValue
+    check: Callable[[JSONValue], JSONValue]
+
+    def validate(self, value: JSONValue) -> JSONValue:
+        return self.check(value)
+
+
+Option = IntOption | BoolOption | ChoiceOption | DataOption
 
 S = TypeVar("S")
 
@@ -290,3 +305,10 @@ def accepts(game: Game[Any], state: Any, seat: int, action: Action) -> bool:
     if method is not None:
         return bool(method(state, seat, action))
     return action in game.legal_actions(state, seat)
+
+
+def timer_actions(game: Game[Any], state: Any, elapsed: float) -> list[Action]:
+    """Moves the table makes by itself once the awaited seat has been idle ``elapsed`` seconds (optional
+    ``timer_actions``): Chat vert's "too slow" penalty card. Games without a turn timer have none."""
+    method = getattr(game, "timer_actions", None)
+    return list(method(state, elapsed)) if method is not None else []

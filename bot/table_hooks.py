@@ -1,0 +1,38 @@
+"""What a game may add to the table service around its games: options read from the table, and an epilogue.
+
+Chat vert's rules belong to the channel, not to one game: they are read when a game starts (frozen into
+its options, so a replay sees the same rules) and updated when it ends. Games without such needs register nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.games.base import Event, JSONValue
+
+if TYPE_CHECKING:
+    from bot.store import GameRow, Store
+
+
+class TableHooks(Protocol):
+    async def prepare(self, store: Store, row: GameRow) -> dict[str, JSONValue]:
+        """Options to merge into the game's own when it starts (validated with the others)."""
+        ...
+
+    async def finished(self, store: Store, row: GameRow, state: Any, log: list[tuple[int, Event]]) -> None:
+        """Called once when a game is over, after its results are stored."""
+        ...
+
+
+HOOKS: dict[str, TableHooks] = {}
+
+
+def register_hooks(kind: str, hooks: TableHooks) -> None:
+    HOOKS[kind] = hooks
+
+
+def hooks_for(kind: str) -> TableHooks | None:
+    # Importing the modules that register hooks keeps the registry complete whoever asks first.
+    from bot import chat_vert_table as _chat_vert_table  # noqa: F401
+
+    return HOOKS.get(kind)
