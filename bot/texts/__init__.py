@@ -44,6 +44,7 @@ def register(texts: GameTexts) -> GameTexts:
 
 
 def texts_for(kind: str) -> GameTexts:
+    from bot.texts import chat_vert as _chat_vert  # noqa: F401
     from bot.texts import nain_jaune as _nain_jaune  # noqa: F401
     from bot.texts import neurotrio as _neurotrio  # noqa: F401
     from bot.texts import njet as _njet  # noqa: F401

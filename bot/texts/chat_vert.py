@@ -1,0 +1,246 @@
+"""Le Chat vert in words: card names, the seed's penalty sentences, narration, rule descriptions.
+
+Rule descriptions are for their author and for the final reveal only: nothing here puts a rule's text in a
+public line. Penalties name what was said or missing, as the seed's sentences do, never the rule itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.base import Action, Event, JSONValue
+from bot.i18n import plural, t
+from bot.texts import register
+
+KIND = "chat_vert"
+COLOURS = ("Y", "R", "B", "G")
+MAJORS = ("W", "F")
+
+
+def _name(names: Sequence[str], seat: JSONValue) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return "?"
+
+
+def colour_name(colour: JSONValue, locale: str) -> str:
+    return t(locale, f"cv.colour.{colour}") if colour in COLOURS else "?"
+
+
+def card_name(code: JSONValue, locale: str) -> str:
+    """ "7 rouge" / "red 7", "Changement de couleur" / "Wild"."""
+    text = str(code)
+    if text in MAJORS:
+        return t(locale, f"cv.symbol.{text}")
+    if len(text) != 2 or text[0] not in COLOURS:
+        return text
+    symbol = text[1] if text[1].isdigit() else t(locale, f"cv.symbol.{text[1]}")
+    return t(locale, "cv.card", symbol=symbol, colour=colour_name(text[0], locale))
+
+
+def cards_name(cards: Sequence[JSONValue], locale: str) -> str:
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return t(locale, "cv.pair", card=card_name(cards[0], locale))
+    return ", ".join(card_name(c, locale) for c in cards)
+
+
+def penalty_sentence(data: Mapping[str, Any], locale: str) -> str:
+    """The seed's sentence for one penalty card ("Pour ne pas avoir dit « ... », voici ta carte.")."""
+    reason = str(data.get("reason"))
+    if reason == "free":
+        return str(data.get("message") or t(locale, "cv.pen.free_default"))
+    expected = data.get("expected")
+    if data.get("expected_card"):
+        expected = card_name(data["expected_card"], locale)
+    key = f"cv.pen.{reason}"
+    return t(locale, key, said=data.get("said") or "", expected=expected or "")
+
+
+def penalty_line(seat: JSONValue, data: Mapping[str, Any], names: Sequence[str], locale: str) -> str:
+    return t(locale, "cv.ev.penalty", name=_name(names, seat), sentence=penalty_sentence(data, locale))
+
+
+def condition_text(cond: Mapping[str, Any] | None, locale: str) -> str:
+    """ "un 8", "une carte rouge", "un +2 bleu"... for a rule's author."""
+    cond = cond or {}
+    colour, number, kind = cond.get("colour"), cond.get("number"), cond.get("kind")
+    if number is not None:
+        what = t(locale, "cv.cond.number", number=number)
+    elif kind:
+        what = t(locale, f"cv.cond.kind.{kind}")
+    else:
+        what = t(locale, "cv.cond.card")
+    if colour:
+        what = t(locale, "cv.cond.coloured", what=what, colour=colour_name(colour, locale))
+    return what
+
+
+def describe_rule(rule: Mapping[str, Any], locale: str) -> str:
+    """One sentence stating a rule: shown to its author and at the final reveal, never elsewhere."""
+    template = str(rule.get("template"))
+    params: dict[str, Any] = {
+        "phrase": rule.get("phrase", ""),
+        "cond": condition_text(rule.get("cond"), locale),
+        "count": rule.get("count", 1),
+        "text": rule.get("text", ""),
+        "message": rule.get("message", ""),
+    }
+    if template == "draw":
+        params["who"] = t(locale, f"cv.who.{rule.get('who')}")
+        return plural(locale, "cv.rule.draw", int(rule.get("count", 1)), **params)
+    return t(locale, f"cv.rule.{template}", **params)
+
+
+def describe_action(action: Action, names: Sequence[str], locale: str, view: Mapping[str, Any]) -> str:
+    if action.kind == "play":
+        cards = [action["card"]] * int(action.get("n", 1) or 1)
+        label = cards_name(cards, locale)
+        if action.get("colour"):
+            label = t(locale, "cv.action.play_colour", cards=label, colour=colour_name(action["colour"], locale))
+        return label
+    if action.kind == "first":
+        dealer = int(view.get("dealer") or 0)
+        players = int(view.get("players") or len(names) or 1)
+        seat = (dealer + int(action["dir"])) % players
+        side = "left" if int(action["dir"]) == 1 else "right"
+        return t(locale, f"cv.action.first_{side}", name=_name(names, seat))
+    if action.kind in ("draw", "keep", "same", "say"):
+        return t(locale, f"cv.action.{action.kind}")
+    return action.kind
+
+
+class ChatVertTexts:
+    kind = KIND
+    score_unit_key = "unit.cards"
+
+    def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
+        if event.private_to is not None:
+            return None
+        d = event.data
+        who = _name(names, event.seat)
+        k = event.kind
+        if k == "deal":
+            line = t(locale, "cv.ev.deal", name=_name(names, d.get("dealer")), card=card_name(d.get("top"), locale))
+            returned = d.get("returned") or []
+            if returned:
+                line += " " + t(locale, "cv.ev.returned", cards=cards_name(returned, locale))
+            return line
+        if k == "direction":
+            side = t(locale, "cv.side.left" if d.get("dir") == 1 else "cv.side.right")
+            return t(locale, "cv.ev.direction", name=who, side=side, first=_name(names, d.get("first")))
+        if k == "play":
+            return self._play(event, names, locale)
+        if k == "draw":
+            count = int(d.get("count") or 0)
+            said = d.get("said")
+            if d.get("why") == "pending":
+                line = plural(locale, "cv.ev.draw_pending", count, name=who)
+            elif count == 0:
+                line = t(locale, "cv.ev.draw_none", name=who)
+            else:
+                line = t(locale, "cv.ev.draw", name=who)
+            return line + (t(locale, "cv.ev.and_said", said=said) if said else "")
+        if k == "keep":
+            return t(locale, "cv.ev.keep", name=who)
+        if k == "pause":
+            return t(locale, "cv.ev.pause", count=d.get("stock", 0))
+        if k == "said":
+            return t(locale, "cv.ev.said", name=who, text=d.get("text", ""))
+        if k == "penalty":
+            return penalty_line(event.seat, d, names, locale)
+        if k == "rule_draw":
+            return plural(locale, "cv.ev.rule_draw", int(d.get("count") or 1), name=who)
+        if k == "die":
+            return t(locale, "cv.ev.die", value=d.get("value"), name=_name(names, d.get("drawer")))
+        if k == "ficelle":
+            if d.get("passed"):
+                return plural(
+                    locale, "cv.ev.ficelle_passed", int(d.get("count") or 0), old=_name(names, d.get("from")), name=who
+                )
+            return t(locale, "cv.ev.ficelle", name=who)
+        if k == "win":
+            return t(locale, "cv.ev.win", name=who)
+        return None
+
+    def _play(self, event: Event, names: Sequence[str], locale: str) -> str:
+        d = event.data
+        who = _name(names, event.seat)
+        cards = cards_name(list(d.get("cards") or []), locale)
+        line = t(locale, "cv.ev.same" if d.get("same") else "cv.ev.play", name=who, cards=cards)
+        if d.get("colour"):
+            line += t(locale, "cv.ev.colour", colour=colour_name(d["colour"], locale))
+        if d.get("said"):
+            line += t(locale, "cv.ev.and_said", said=d["said"])
+        if d.get("transfer"):
+            line += t(locale, "cv.ev.transfer")
+        if d.get("reversed") and not d.get("transfer"):
+            line += t(locale, "cv.ev.reversed")
+        if d.get("pending"):
+            line += plural(locale, "cv.ev.pending", int(d["pending"]), name=_name(names, d.get("next")))
+        if d.get("skipped") is not None:
+            line += t(locale, "cv.ev.skipped", name=_name(names, d["skipped"]))
+        return line
+
+    def summary(self, public: dict[str, JSONValue], names: Sequence[str], locale: str) -> list[str]:
+        p: Any = public
+        arrow = "↻" if p.get("dir", 1) == 1 else "↺"
+        first = t(
+            locale,
+            "cv.summary.table",
+            card=card_name(p.get("top"), locale),
+            colour=colour_name(p.get("colour"), locale),
+            arrow=arrow,
+            stock=p.get("stock", 0),
+        )
+        if p.get("phase") == "over":
+            second = t(locale, "cv.summary.over", name=_name(names, p.get("winner")))
+        elif p.get("phase") == "direction":
+            second = t(locale, "cv.summary.direction", name=_name(names, p.get("dealer")))
+        else:
+            second = t(locale, "cv.summary.turn", name=_name(names, p.get("turn")))
+            pending = p.get("pending")
+            if pending:
+                second += " · " + plural(locale, "cv.summary.pending", int(pending["count"]))
+        extras = []
+        if p.get("rules"):
+            extras.append(plural(locale, "cv.summary.rules", int(p["rules"])))
+        if p.get("ficelle_rule") and p.get("ficelle") is not None:
+            extras.append(t(locale, "cv.summary.ficelle", name=_name(names, p["ficelle"])))
+        if extras:
+            second += " · " + " · ".join(extras)
+        return [first, second]
+
+    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str, names: Sequence[str]) -> str:
+        return describe_action(action, names, locale, view)[:80]
+
+    def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """The deal with the dealer's ritual, the penalties of a move (one message), the win."""
+        out: list[str] = []
+        penalties: list[str] = []
+        for event in events:
+            if event.private_to is not None:
+                continue
+            if event.kind in ("penalty", "rule_draw", "die") or (event.kind == "ficelle" and event.data.get("passed")):
+                line = self.narrate(event, names, locale)
+                if line:
+                    penalties.append(line)
+                continue
+            if penalties:
+                out.append("\n".join(penalties))
+                penalties = []
+            line = self.narrate(event, names, locale)
+            if not line:
+                continue
+            if event.kind == "deal":
+                out.append(f"🐱 **{line}**")
+            elif event.kind == "direction":
+                out.append(line)
+            elif event.kind == "win":
+                out.append(f"🏆 **{line}** " + t(locale, "cv.ev.win_rule", name=_name(names, event.seat)))
+        if penalties:
+            out.append("\n".join(penalties))
+        return out
+
+
+TEXTS = register(ChatVertTexts())
