@@ -18,7 +18,7 @@ from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.nain_jaune", "cogs.njet", "cogs.triominos", "cogs.neurotrio")
+EXTENSIONS = ("cogs.tables", "cogs.nain_jaune", "cogs.njet", "cogs.triominos", "cogs.neurotrio", "cogs.chat_vert")
 
 
 class TableeTree(app_commands.CommandTree["TableeBot"]):

@@ -2,7 +2,11 @@
 
 They are ``DynamicItem``s registered at start, so a message posted before a restart still works.
 Ids: ``tb:l:<game>:<op>`` lobby, ``tb:h:<game>`` my hand, ``tb:p:<game>:<page>`` panel page,
-``tb:a:<game>:<stage>:<action json>`` a move, ``tb:s:<game>:<stage>:<page>`` a move chosen in a select.
+``tb:a:<game>:<stage>:<action json>`` a move, ``tb:s:<game>:<stage>:<page>`` a move chosen in a select,
+``tb:k:<game>:<stage>:<action json>`` a move with words (opens a modal whose id is ``tb:y:...``, same tail).
+
+Modals are sent already stopped, so discord.py keeps no copy of them: their submission is handled from its
+custom_id alone (``on_modal_submit``), which also works after a restart.
 """
 
 from __future__ import annotations
@@ -341,6 +345,99 @@ class FocusButton(
         await show_focus(interaction, self.game_id, self.stage, self.focus or None, self.page)
 
 
+SAY_MAX = 200
+"""The longest thing a player may say with a move (the engine refuses longer)."""
+
+
+class SayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tb:k:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<tok>\{.*\})",
+):
+    """ "Play and say...", "Say...": opens a modal for the words; the move is made when it is submitted."""
+
+    def __init__(
+        self,
+        game_id: int,
+        stage: int,
+        action: Action,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ):
+        custom_id = f"tb:k:{game_id}:{stage}:{action.dumps()}"
+        if len(custom_id) > 100:
+            raise ValueError(f"custom_id too long for {action!r}")
+        super().__init__(discord.ui.Button(label=label[:80] or action.kind, style=style, custom_id=custom_id))
+        self.game_id = game_id
+        self.stage = stage
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SayButton:
+        try:
+            action = Action.loads(match["tok"])
+        except (ValueError, KeyError, TypeError):
+            action = Action.of("invalid")
+        return cls(int(match["gid"]), int(match["stage"]), action, _label(item), _style(item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.i18n import t
+        from cogs.common import user_lang
+
+        lang = user_lang(interaction)
+        modal = discord.ui.Modal(
+            title=t(lang, "say.title")[:45], custom_id=f"tb:y:{self.game_id}:{self.stage}:{self.action.dumps()}"
+        )
+        modal.add_item(
+            discord.ui.TextInput(
+                label=t(lang, "say.label")[:45],
+                custom_id="say",
+                max_length=SAY_MAX,
+                placeholder=t(lang, "say.placeholder")[:100],
+            )
+        )
+        modal.stop()
+        await interaction.response.send_modal(modal)
+
+
+MODAL_SAY = re.compile(r"tb:y:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<tok>\{.*\})")
+
+
+def modal_values(data: Any) -> dict[str, str]:
+    """The text fields of a modal submission, by custom_id (rows and labels walked through)."""
+    found: dict[str, str] = {}
+    todo = list((data or {}).get("components") or [])
+    while todo:
+        node = todo.pop()
+        if not isinstance(node, dict):
+            continue
+        if "value" in node and "custom_id" in node:
+            found[str(node["custom_id"])] = str(node["value"])
+        todo.extend(node.get("components") or [])
+        if isinstance(node.get("component"), dict):
+            todo.append(node["component"])
+    return found
+
+
+async def on_modal_submit(interaction: discord.Interaction[Any]) -> bool:
+    """A move with words: the action in the modal's id plus what was typed. False when not ours."""
+    data: Any = interaction.data or {}
+    match = MODAL_SAY.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return False
+    text = modal_values(data).get("say", "")
+    try:
+        action = Action.loads(match["tok"])
+    except (ValueError, KeyError, TypeError):
+        action = Action.of("invalid")
+    args = dict(action.to_json())
+    kind = str(args.pop("kind"))
+    args["text" if kind == "say" else "say"] = text
+    await run_move(interaction, int(match["gid"]), int(match["stage"]), Action.of(kind, **args))
+    return True
+
+
 def action_id(game_id: int, stage: int, action: Action) -> str:
     custom_id = f"tb:a:{game_id}:{stage}:{action.dumps()}"
     if len(custom_id) > 100:
@@ -348,4 +445,14 @@ def action_id(game_id: int, stage: int, action: Action) -> str:
     return custom_id
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, PageButton, ActButton, ActSelect, ActMultiSelect, FocusSelect, FocusButton)
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    HandButton,
+    PageButton,
+    ActButton,
+    ActSelect,
+    ActMultiSelect,
+    FocusSelect,
+    FocusButton,
+    SayButton,
+)

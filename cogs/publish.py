@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
+from bot.games.base import DataOption
+from bot.i18n import has, t
 from bot.store import GameRow
 from bot.tables import Snapshot
 from bot.texts import narrate, ranking_lines, texts_for
@@ -44,6 +45,8 @@ def lobby_embed(row: GameRow) -> discord.Embed:
     )
     options = []
     for spec in engine.options:
+        if isinstance(spec, DataOption) or not has(f"option.{spec.name}"):
+            continue  # set by the table itself (Chat vert's rules and dealer), not chosen in the lobby
         value = row.options.get(spec.name, spec.default)
         if isinstance(value, bool):
             value = t(lang, "common.yes" if value else "common.no")

@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.tables import TableError
 from bot.texts import narrate
 from cogs.common import bot_of, display_name, guild_lang, remember_locale, report_error, user_lang
+from cogs.components import on_modal_submit
 from cogs.panels import send_ephemeral_panel
 from cogs.publish import lobby_embed, lobby_view
 from cogs.ui import REGISTRY as UI_REGISTRY
@@ -29,6 +30,7 @@ GAME_CHOICES = [
     app_commands.Choice(name=_("Njet!", key="game.njet"), value="njet"),
     app_commands.Choice(name=_("Triominos", key="game.triominos"), value="triominos"),
     app_commands.Choice(name=_("Neurotrio", key="game.neurotrio"), value="neurotrio"),
+    app_commands.Choice(name=_("Le Chat vert", key="game.chat_vert"), value="chat_vert"),
 ]
 
 
@@ -80,6 +82,12 @@ class TableCog(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Modals carry their move in their id (see ``cogs.components``): handled here, restart or not."""
+        if interaction.type == discord.InteractionType.modal_submit:
+            await on_modal_submit(interaction)
 
     async def _table_id(self, interaction: discord.Interaction[Any]) -> int:
         if interaction.channel_id is None:
@@ -211,7 +219,8 @@ async def on_tree_error(interaction: discord.Interaction[Any], error: app_comman
     original = getattr(error, "original", error)
     if isinstance(original, GameError) and interaction.channel_id is not None:
         try:
-            row = await bot_of(interaction).store.active_game(interaction.channel_id)
+            store = bot_of(interaction).store
+            row = await store.active_game(interaction.channel_id) or await store.last_game(interaction.channel_id)
             kind = row.kind if row else None
         except Exception:
             kind = None

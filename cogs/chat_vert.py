@@ -1,0 +1,392 @@
+"""Le Chat vert on Discord: ``/chatvert ...``, the private panel, the public "J'ai la même !" button.
+
+The private panel lists every card of the hand (pairs too), not only the ones the base rules allow: secret
+rules may allow more, and a player learns them by trying. Choosing a card shows "Play" and "Play and say..."
+(a modal for the words); a major asks for its colour first. "Say..." speaks between moves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.chat_vert_table import reset_rules, table_rules
+from bot.games.base import Action, JSONValue
+from bot.games.chat_vert import matches
+from bot.i18n import plural, t
+from bot.tables import Snapshot, TableError
+from bot.texts.chat_vert import COLOURS, card_name, colour_name, describe_action, describe_rule
+from cogs.chat_vert_dialog import RuleButton, open_dialog
+from cogs.common import bot_of, display_name, guild_lang, remember_locale, user_lang
+from cogs.components import ActButton, FocusButton, FocusSelect, SayButton
+from cogs.tables import open_lobby
+from cogs.ui import FocusPanel, GameUI, register
+from renders import chat_vert as pictures
+
+PAGE = 25
+KIND = "chat_vert"
+
+
+def base_playable(view: dict[str, Any]) -> set[str]:
+    """The cards the base rules let this seat play now (secret rules may allow more)."""
+    hand = [str(c) for c in view.get("hand") or []]
+    if view.get("phase") != "play" or view.get("turn") != view.get("seat"):
+        return set()
+    if view.get("drawn"):
+        hand = [str(view["drawn"])]
+    pending = view.get("pending")
+    if pending:
+        wanted = "D" if pending.get("kind") == "plus2" else "F"
+        return {c for c in hand if c[-1] == wanted}
+    return {c for c in hand if matches(c, str(view.get("top")), str(view.get("colour")))}
+
+
+def _focus(card: str, n: int, colour: str | None = None) -> str:
+    return f"c:{card}:{n}:{colour or ''}"
+
+
+def _parse_focus(focus: str | None) -> tuple[str, int, str | None] | None:
+    if not focus or not focus.startswith("c:"):
+        return None
+    parts = [*focus.split(":"), "", "", ""]
+    try:
+        return parts[1], max(1, min(2, int(parts[2] or 1))), parts[3] or None
+    except ValueError:
+        return None
+
+
+def _card_options(view: dict[str, Any], lang: str, chosen: str | None, page: int) -> tuple[list[Any], int, int]:
+    hand = Counter(str(c) for c in view.get("hand") or [])
+    playable = base_playable(view)
+    entries: list[tuple[str, str]] = []
+    for card in sorted(hand, key=lambda c: (view.get("hand") or []).index(c)):
+        mark = " ✓" if card in playable else ""
+        entries.append((_focus(card, 1), f"{card_name(card, lang)}{mark}"))
+        if hand[card] >= 2 and card[0] in COLOURS:
+            entries.append((_focus(card, 2), t(lang, "cv.pair", card=card_name(card, lang)) + mark))
+    pages = max(1, (len(entries) + PAGE - 1) // PAGE)
+    page = max(0, min(page, pages - 1))
+    options = [
+        discord.SelectOption(label=label[:100], value=value, default=value == chosen)
+        for value, label in entries[page * PAGE : (page + 1) * PAGE]
+    ]
+    return options, page, pages
+
+
+def _play_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel:
+    game = snapshot.game
+    view: Any = snapshot.views[seat]
+    stage = snapshot.stage
+    controls = discord.ui.View(timeout=None)
+    lines: list[str] = []
+    names = [s.name for s in game.seats]
+    chosen = _parse_focus(focus)
+    if view.get("drawn"):
+        drawn = str(view["drawn"])
+        lines.append(t(lang, "cv.panel.drawn", card=card_name(drawn, lang)))
+        chosen = chosen if chosen and chosen[0] == drawn else (drawn, 1, None)
+    options, page, pages = _card_options(view, lang, _focus(*chosen) if chosen else None, page)
+    if options and not view.get("drawn"):
+        select = FocusSelect(game.id, stage, options, t(lang, "cv.panel.choose", page=page + 1, pages=pages))
+        select.item.row = 0
+        controls.add_item(select)
+    pending = view.get("pending")
+    if pending:
+        lines.append(plural(lang, "cv.panel.pending", int(pending["count"])))
+    if chosen is not None:
+        card, n, colour = chosen
+        if card in ("W", "F") and colour is None:
+            lines.append(t(lang, "cv.panel.pick_colour", card=card_name(card, lang)))
+            for c in COLOURS:
+                button = FocusButton(game.id, stage, _focus(card, 1, c), page, colour_name(c, lang))
+                button.item.row = 1
+                controls.add_item(button)
+        else:
+            action = Action.of("play", card=card, n=n, colour=colour if card in ("W", "F") else None)
+            label = describe_action(action, names, lang, view)
+            lines.append(t(lang, "cv.panel.chosen", cards=label))
+            play = ActButton(game.id, stage, action, t(lang, "cv.action.play"), discord.ButtonStyle.success)
+            say = SayButton(game.id, stage, action, t(lang, "cv.action.play_say"), discord.ButtonStyle.primary)
+            play.item.row = say.item.row = 1
+            controls.add_item(play)
+            controls.add_item(say)
+    if view.get("drawn"):
+        keep = ActButton(game.id, stage, Action.of("keep"), t(lang, "cv.action.keep"), discord.ButtonStyle.secondary)
+        keep.item.row = 2
+        controls.add_item(keep)
+    else:
+        label = plural(lang, "cv.action.draw_pending", int(pending["count"])) if pending else t(lang, "cv.action.draw")
+        draw = ActButton(game.id, stage, Action.of("draw"), label, discord.ButtonStyle.danger)
+        draw_say = SayButton(game.id, stage, Action.of("draw"), t(lang, "cv.action.draw_say"))
+        draw.item.row = draw_say.item.row = 2
+        controls.add_item(draw)
+        controls.add_item(draw_say)
+    _speech_buttons(controls, snapshot, seat, lang, row=2)
+    if pages > 1:
+        for key, target, off in (("panel.prev", page - 1, page == 0), ("panel.next", page + 1, page >= pages - 1)):
+            button = FocusButton(game.id, stage, focus or "", max(0, min(target, pages - 1)), t(lang, key), off)
+            button.item.row = 3
+            controls.add_item(button)
+    playable = sorted(base_playable(view))
+    return FocusPanel(lines, lambda: pictures.render_hand(view, lang, playable), controls)
+
+
+def _speech_buttons(controls: discord.ui.View, snapshot: Snapshot, seat: int, lang: str, row: int) -> None:
+    """ "J'ai la même !" (when this seat holds the top card) and "Say..."."""
+    game = snapshot.game
+    for action in snapshot.legal.get(seat, []):
+        if action.kind == "same" and seat not in snapshot.to_act:
+            same = ActButton(game.id, snapshot.stage, action, t(lang, "cv.action.same"), discord.ButtonStyle.success)
+            same_say = SayButton(game.id, snapshot.stage, action, t(lang, "cv.action.same_say"))
+            same.item.row = same_say.item.row = row
+            controls.add_item(same)
+            controls.add_item(same_say)
+    say = SayButton(game.id, snapshot.stage, Action.of("say"), t(lang, "cv.action.say"))
+    say.item.row = row
+    controls.add_item(say)
+
+
+def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
+    game = snapshot.game
+    view: Any = snapshot.views[seat]
+    names = [s.name for s in game.seats]
+    if snapshot.over:
+        controls = None
+        lines: list[str] = []
+        if view.get("winner") == seat:
+            lines.append(t(lang, "cv.panel.won"))
+            controls = discord.ui.View(timeout=None)
+            controls.add_item(RuleButton(game.channel_id, "open", t(lang, "cv.rule.open")))
+        return FocusPanel(lines, lambda: pictures.render_hand(view, lang, None), controls)
+    if seat in snapshot.to_act and view.get("phase") == "play":
+        return _play_panel(snapshot, seat, lang, focus, page)
+    controls = discord.ui.View(timeout=None)
+    lines = []
+    if seat in snapshot.to_act:
+        lines.append(t(lang, "cv.panel.direction"))
+        for action in snapshot.legal.get(seat, []):
+            button = ActButton(game.id, snapshot.stage, action, describe_action(action, names, lang, view))
+            button.item.row = 0
+            controls.add_item(button)
+    _speech_buttons(controls, snapshot, seat, lang, row=1)
+    return FocusPanel(lines, lambda: pictures.render_hand(view, lang, None), controls)
+
+
+def _table_actions(snapshot: Snapshot) -> list[list[Action]]:
+    """The public "J'ai la même !" button: anyone may press it (a false claim costs a card)."""
+    public: Any = snapshot.public
+    top = str(public.get("top") or "")
+    if public.get("phase") != "play" or public.get("first") or top in ("W", "F") or not top:
+        return []
+    return [[Action.of("same", card=top, at=int(public.get("at") or 0))]]
+
+
+def _panel_key(view: dict[str, JSONValue], legal: list[Action]) -> Any:
+    v: Any = view
+    return (repr(v.get("hand")), v.get("drawn"), repr(v.get("pending")), v.get("top"), tuple(a.dumps() for a in legal))
+
+
+def _hand(view: dict[str, JSONValue], legal: list[Action], locale: str) -> bytes:
+    return pictures.render_hand(view, locale, sorted(base_playable(dict(view))) or None)
+
+
+UI = register(
+    GameUI(
+        kind=KIND,
+        title_key="game.chat_vert",
+        table_picture=pictures.render_table,
+        hand_picture=_hand,
+        action_style=lambda a: discord.ButtonStyle.success if a.kind == "same" else discord.ButtonStyle.primary,
+        panel_key=_panel_key,
+        table_actions=_table_actions,
+        focus_panel=_focus_panel,
+    )
+)
+
+
+def _can_manage(interaction: discord.Interaction[Any]) -> bool:
+    user, channel = interaction.user, interaction.channel
+    return (
+        isinstance(user, discord.Member)
+        and isinstance(channel, discord.abc.GuildChannel | discord.Thread)
+        and channel.permissions_for(user).manage_channels
+    )
+
+
+class ChatVertCog(commands.Cog):
+    chatvert = app_commands.Group(
+        name=_("chatvert", key="cmd.chatvert.name"),
+        description=_("Le Chat vert: shedding game with secret rules", key="cmd.chatvert.description"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        from cogs.chat_vert_dialog import on_dialog_modal
+
+        if interaction.type == discord.InteractionType.modal_submit:
+            await on_dialog_modal(interaction)
+
+    @chatvert.command(
+        name=_("new", key="cmd.new.name"),
+        description=_("Open a Chat vert table in this channel (2 to 10 players)", key="cmd.chatvert.new.description"),
+    )
+    @app_commands.describe(
+        timer=_("Seconds to play before a penalty card (0: never, default 60)", key="cmd.chatvert.new.timer"),
+        reminder=_("Minutes before a reminder (0: never, default 2)", key="cmd.new.reminder"),
+        timeout=_(
+            "Minutes before the computer plays for an absent player (0: never, default 10)", key="cmd.new.timeout"
+        ),
+    )
+    @app_commands.rename(
+        timer=_("timer", key="cmd.chatvert.new.timer.name"),
+        reminder=_("reminder", key="cmd.new.reminder.name"),
+        timeout=_("timeout", key="cmd.new.timeout.name"),
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        timer: app_commands.Range[int, 0, 600] = 60,
+        reminder: app_commands.Range[int, 0, 1440] = 2,
+        timeout: app_commands.Range[int, 0, 1440] = 10,
+    ) -> None:
+        await open_lobby(interaction, KIND, {"timer": timer}, reminder, timeout)
+
+    @chatvert.command(
+        name=_("say", key="cmd.chatvert.say.name"),
+        description=_("Say something at the table (between moves)", key="cmd.chatvert.say.description"),
+    )
+    @app_commands.describe(text=_("What you say", key="cmd.chatvert.say.text"))
+    @app_commands.rename(text=_("text", key="cmd.chatvert.say.text.name"))
+    async def say(self, interaction: discord.Interaction[Any], text: app_commands.Range[str, 1, 200]) -> None:
+        await interaction.response.defer(ephemeral=True)
+        await remember_locale(interaction)
+        game_id = await self._running(interaction)
+        await bot_of(interaction).tables.act(game_id, interaction.user.id, Action.of("say", text=text))
+        await interaction.followup.send(t(user_lang(interaction), "cv.said_ok"), ephemeral=True)
+
+    @chatvert.command(
+        name=_("rule", key="cmd.chatvert.rule.name"),
+        description=_("Winner: create your new secret rule", key="cmd.chatvert.rule.description"),
+    )
+    async def rule(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.channel_id is None:
+            raise TableError("guild_only")
+        await open_dialog(interaction, interaction.channel_id)
+
+    @chatvert.command(
+        name=_("rules", key="cmd.chatvert.rules.name"),
+        description=_("How many secret rules are in force here (and yours)", key="cmd.chatvert.rules.description"),
+    )
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        lang = user_lang(interaction)
+        if interaction.channel_id is None:
+            raise TableError("guild_only")
+        rules = await table_rules(bot_of(interaction).store, interaction.channel_id)
+        lines = [plural(lang, "cv.rules.count", len(rules))]
+        mine = [r for r in rules if r.get("author") == interaction.user.id]
+        if mine:
+            lines.append(t(lang, "cv.rules.mine"))
+            lines += [f"• {describe_rule(r, lang)}" for r in mine]
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+    @chatvert.command(
+        name=_("reveal", key="cmd.chatvert.reveal.name"),
+        description=_(
+            "End of session: reveal every rule and its author, then reset", key="cmd.chatvert.reveal.description"
+        ),
+    )
+    async def reveal(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        if interaction.channel_id is None:
+            raise TableError("guild_only")
+        channel_id = interaction.channel_id
+        active = await bot.store.active_game(channel_id)
+        if active is not None and active.kind == KIND:
+            raise TableError("chat_vert_running")
+        last = await bot.store.last_game(channel_id)
+        host = last.host_id if last is not None else None
+        if interaction.user.id != host and not _can_manage(interaction):
+            raise TableError("host_or_manager_only")
+        rules = await reset_rules(bot.store, channel_id)
+        lang = guild_lang(interaction)
+        lines = [f"🐱 **{plural(lang, 'cv.reveal.title', len(rules))}**"]
+        lines += [
+            t(lang, "cv.reveal.line", n=i + 1, rule=describe_rule(r, lang), name=r.get("author_name") or "?")
+            for i, r in enumerate(rules)
+        ]
+        if not rules:
+            lines.append(t(lang, "cv.reveal.none"))
+        await interaction.response.send_message(
+            "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @chatvert.command(
+        name=_("penalty", key="cmd.chatvert.penalty.name"),
+        description=_("Author of a free rule: give a penalty card for it", key="cmd.chatvert.penalty.description"),
+    )
+    @app_commands.describe(
+        player=_("Who broke your rule", key="cmd.chatvert.penalty.player"),
+        rule=_("Which of your free rules", key="cmd.chatvert.penalty.rule"),
+    )
+    @app_commands.rename(
+        player=_("player", key="cmd.chatvert.penalty.player.name"),
+        rule=_("rule", key="cmd.chatvert.penalty.rule.name"),
+    )
+    async def penalty(self, interaction: discord.Interaction[Any], player: discord.Member, rule: int) -> None:
+        bot = bot_of(interaction)
+        await interaction.response.defer(ephemeral=True)
+        game_id = await self._running(interaction)
+        row = await bot.tables.game_row(game_id)
+        own = [r for r in row.options.get("rules") or [] if r.get("author") == interaction.user.id]
+        chosen = next((r for r in own if r.get("id") == rule), None)
+        if chosen is None or chosen.get("template") != "free":
+            raise TableError("not_your_free_rule")
+        target = row.seat_of(player.id)
+        if target is None:
+            raise TableError("player_not_seated", name=display_name(player))
+        await bot.tables.table_act(game_id, Action.of("judge", rule=rule, target=target))
+        await interaction.followup.send(
+            t(user_lang(interaction), "cv.judged", name=display_name(player)), ephemeral=True
+        )
+
+    @penalty.autocomplete("rule")
+    async def _penalty_rules(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        bot = bot_of(interaction)
+        if interaction.channel_id is None:
+            return []
+        row = await bot.store.active_game(interaction.channel_id)
+        rules = (row.options.get("rules") or []) if row is not None and row.kind == KIND else []
+        lang = user_lang(interaction)
+        return [
+            app_commands.Choice(name=describe_rule(r, lang)[:100], value=int(r["id"]))
+            for r in rules
+            if r.get("author") == interaction.user.id and r.get("template") == "free"
+        ][:25]
+
+    async def _running(self, interaction: discord.Interaction[Any]) -> int:
+        if interaction.channel_id is None:
+            raise TableError("no_table")
+        row = await bot_of(interaction).tables.table_in(interaction.channel_id)
+        if row.kind != KIND:
+            raise TableError("not_chat_vert")
+        if row.status != "running":
+            raise TableError("not_started")
+        return row.id
+
+
+async def setup(bot: commands.Bot) -> None:
+    from cogs.chat_vert_dialog import RuleSelect
+
+    bot.add_dynamic_items(RuleSelect, RuleButton)
+    await bot.add_cog(ChatVertCog(bot))

@@ -1,0 +1,333 @@
+"""The winner's private dialogue that creates a Chat vert rule: template, its parameters, the phrase, confirm.
+
+The draft lives in the store (per table and author), so the dialogue survives a restart; its components carry
+only the table's channel and the field they set. Modals (the phrase, a free rule's text) are sent stopped and
+handled from their id, like the moves' modals.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import Any
+
+import discord
+
+from bot.chat_vert_table import KIND, add_rule, last_winner, table_rules
+from bot.games.base import GameError, JSONValue
+from bot.games.chat_vert_rules import FREE_MESSAGE_MAX, FREE_TEXT_MAX, PHRASE_MAX, TEMPLATES
+from bot.i18n import plural, t
+from cogs.common import bot_of, guild_lang, remember_locale, report_error, user_lang
+from cogs.components import modal_values
+
+NEEDS: dict[str, tuple[str, ...]] = {
+    "say": ("cond", "phrase"),
+    "greater": ("phrase",),
+    "name": ("cond",),
+    "last_phrase": ("phrase",),
+    "final": ("phrase",),
+    "draw": ("cond", "who"),
+    "transfer": (),
+    "reverse": ("phrase",),
+    "die": ("cond",),
+    "ficelle": ("phrase",),
+    "free": ("free",),
+}
+SYMBOLS = ("any", "number", *(str(n) for n in range(10)), "skip", "reverse", "plus2", "wild", "plus4")
+COLOUR_CHOICES = ("any", "Y", "R", "B", "G")
+WHO_CHOICES = tuple(f"{who}:{n}" for who in ("all", "player", "previous", "next") for n in (1, 2))
+MODAL = re.compile(r"tb:z:(?P<ch>[0-9]+):(?P<op>[a-z]+)")
+
+
+class RuleError(GameError):
+    code = "rule"
+
+
+def _draft_key(user_id: int) -> str:
+    return f"draft:{user_id}"
+
+
+async def _draft(interaction: discord.Interaction[Any], channel_id: int) -> dict[str, Any]:
+    value = await bot_of(interaction).store.table_data(channel_id, KIND, _draft_key(interaction.user.id))
+    return dict(value) if value else {"template": "say", "colour": "any", "symbol": "any", "who": "all:1"}
+
+
+async def _save(interaction: discord.Interaction[Any], channel_id: int, draft: dict[str, Any]) -> None:
+    await bot_of(interaction).store.set_table_data(channel_id, KIND, _draft_key(interaction.user.id), draft)
+
+
+def rule_of(draft: dict[str, Any]) -> dict[str, JSONValue]:
+    """The rule the draft describes, in the form ``chat_vert_rules.validate_rule`` checks."""
+    template = str(draft.get("template") or "say")
+    needs = NEEDS.get(template, ())
+    rule: dict[str, JSONValue] = {"template": template}
+    if "cond" in needs:
+        symbol = str(draft.get("symbol") or "any")
+        colour = draft.get("colour")
+        rule["cond"] = {
+            "colour": colour if colour in ("Y", "R", "B", "G") else None,
+            "number": int(symbol) if symbol.isdigit() else None,
+            "kind": symbol if symbol not in ("any",) and not symbol.isdigit() else None,
+        }
+    if "phrase" in needs:
+        rule["phrase"] = str(draft.get("phrase") or "")
+    if "who" in needs:
+        who, count = str(draft.get("who") or "all:1").split(":")
+        rule["who"] = who
+        rule["count"] = int(count)
+    if "free" in needs:
+        rule["text"] = str(draft.get("text") or "")
+        rule["message"] = str(draft.get("message") or "")
+    return rule
+
+
+def build_dialog(channel_id: int, draft: dict[str, Any], lang: str) -> tuple[str, discord.ui.View]:
+    from bot.texts.chat_vert import colour_name, describe_rule
+
+    template = str(draft.get("template") or "say")
+    needs = NEEDS.get(template, ())
+    view = discord.ui.View(timeout=None)
+    rows: list[tuple[str, list[discord.SelectOption], str]] = [
+        (
+            "tpl",
+            [
+                discord.SelectOption(label=t(lang, f"cv.tpl.{name}")[:100], value=name, default=name == template)
+                for name in TEMPLATES
+            ],
+            t(lang, "cv.dialog.template"),
+        )
+    ]
+    if "cond" in needs:
+        rows.append(
+            (
+                "col",
+                [
+                    discord.SelectOption(
+                        label=t(lang, "cv.dialog.any_colour") if c == "any" else colour_name(c, lang),
+                        value=c,
+                        default=c == draft.get("colour", "any"),
+                    )
+                    for c in COLOUR_CHOICES
+                ],
+                t(lang, "cv.dialog.colour"),
+            )
+        )
+        rows.append(
+            (
+                "sym",
+                [
+                    discord.SelectOption(
+                        label=s if s.isdigit() else t(lang, f"cv.dialog.symbol.{s}"),
+                        value=s,
+                        default=s == draft.get("symbol", "any"),
+                    )
+                    for s in SYMBOLS
+                ],
+                t(lang, "cv.dialog.symbol"),
+            )
+        )
+    if "who" in needs:
+        rows.append(
+            (
+                "who",
+                [
+                    discord.SelectOption(
+                        label=plural(lang, f"cv.dialog.who.{w.split(':')[0]}", int(w.split(":")[1])),
+                        value=w,
+                        default=w == draft.get("who", "all:1"),
+                    )
+                    for w in WHO_CHOICES
+                ],
+                t(lang, "cv.dialog.who"),
+            )
+        )
+    for row, (field, options, placeholder) in enumerate(rows):
+        select = RuleSelect(channel_id, field, options, placeholder)
+        select.item.row = row
+        view.add_item(select)
+    buttons: list[RuleButton] = []
+    if "phrase" in needs:
+        buttons.append(RuleButton(channel_id, "phrase", t(lang, "cv.dialog.phrase_button")))
+    if "free" in needs:
+        buttons.append(RuleButton(channel_id, "free", t(lang, "cv.dialog.free_button")))
+    buttons.append(RuleButton(channel_id, "ok", t(lang, "cv.dialog.confirm"), discord.ButtonStyle.success))
+    for button in buttons:
+        button.item.row = len(rows)
+        view.add_item(button)
+    lines = [t(lang, "cv.dialog.intro")]
+    rule = rule_of(draft)
+    missing = ("phrase" in needs and not draft.get("phrase")) or (
+        "free" in needs and not (draft.get("text") and draft.get("message"))
+    )
+    lines.append(
+        t(lang, "cv.dialog.missing") if missing else t(lang, "cv.dialog.preview", rule=describe_rule(rule, lang))
+    )
+    return "\n".join(lines)[:2000], view
+
+
+class RuleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tb:r:(?P<ch>[0-9]+):(?P<field>[a-z]+)"):
+    """One parameter of the rule being created (template, colour, symbol, who draws)."""
+
+    def __init__(
+        self,
+        channel_id: int,
+        field: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tb:r:{channel_id}:{field}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+            )
+        )
+        self.channel_id = channel_id
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RuleSelect:
+        return cls(int(match["ch"]), match["field"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
+        value = str(values[0]) if values else ""
+        allowed = {"tpl": TEMPLATES, "col": COLOUR_CHOICES, "sym": SYMBOLS, "who": WHO_CHOICES}.get(self.field, ())
+        try:
+            await _owed(interaction, self.channel_id)
+            if value not in allowed:
+                raise RuleError("expired")
+        except GameError as error:
+            await report_error(interaction, error, KIND)
+            return
+        draft = await _draft(interaction, self.channel_id)
+        draft[{"tpl": "template", "col": "colour", "sym": "symbol", "who": "who"}[self.field]] = value
+        await _save(interaction, self.channel_id, draft)
+        content, view = build_dialog(self.channel_id, draft, user_lang(interaction))
+        await interaction.response.edit_message(content=content, view=view)
+
+
+class RuleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:q:(?P<ch>[0-9]+):(?P<op>[a-z]+)"):
+    """Open the dialogue, type the phrase or the free rule, confirm."""
+
+    def __init__(
+        self, channel_id: int, op: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.primary
+    ):
+        super().__init__(discord.ui.Button(label=(label or op)[:80], style=style, custom_id=f"tb:q:{channel_id}:{op}"))
+        self.channel_id = channel_id
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RuleButton:
+        return cls(int(match["ch"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        lang = user_lang(interaction)
+        try:
+            if self.op == "open":
+                await open_dialog(interaction, self.channel_id)
+                return
+            await _owed(interaction, self.channel_id)
+            draft = await _draft(interaction, self.channel_id)
+            if self.op == "phrase":
+                modal = _modal(self.channel_id, "phrase", t(lang, "cv.dialog.phrase_title"))
+                modal.add_item(_input("phrase", t(lang, "cv.dialog.phrase_label"), PHRASE_MAX, draft.get("phrase")))
+                await interaction.response.send_modal(modal)
+            elif self.op == "free":
+                modal = _modal(self.channel_id, "free", t(lang, "cv.dialog.free_title"))
+                modal.add_item(_input("text", t(lang, "cv.dialog.free_text"), FREE_TEXT_MAX, draft.get("text")))
+                modal.add_item(
+                    _input("message", t(lang, "cv.dialog.free_message"), FREE_MESSAGE_MAX, draft.get("message"))
+                )
+                await interaction.response.send_modal(modal)
+            elif self.op == "ok":
+                await _confirm(interaction, self.channel_id, draft)
+            else:
+                raise RuleError("expired")
+        except GameError as error:
+            await report_error(interaction, error, KIND)
+
+
+def _modal(channel_id: int, op: str, title: str) -> discord.ui.Modal:
+    modal = discord.ui.Modal(title=title[:45], custom_id=f"tb:z:{channel_id}:{op}")
+    modal.stop()
+    return modal
+
+
+def _input(field: str, label: str, limit: int, value: Any) -> discord.ui.TextInput[Any]:
+    return discord.ui.TextInput(
+        label=label[:45],
+        custom_id=field,
+        max_length=limit,
+        default=str(value)[:limit] if value else None,
+        style=discord.TextStyle.paragraph if limit > 100 else discord.TextStyle.short,
+    )
+
+
+async def _owed(interaction: discord.Interaction[Any], channel_id: int) -> dict[str, Any]:
+    winner = await last_winner(bot_of(interaction).store, channel_id)
+    if winner is None or not winner.get("pending"):
+        raise RuleError("no_rule_owed")
+    if winner.get("user") != interaction.user.id:
+        raise RuleError("winner_only", name=winner.get("name", "?"))
+    return winner
+
+
+async def open_dialog(interaction: discord.Interaction[Any], channel_id: int) -> None:
+    """``/chatvert rule`` or the winner's button: the dialogue, privately."""
+    await remember_locale(interaction)
+    await _owed(interaction, channel_id)
+    draft = await _draft(interaction, channel_id)
+    content, view = build_dialog(channel_id, draft, user_lang(interaction))
+    await interaction.response.send_message(content, view=view, ephemeral=interaction.guild_id is not None)
+
+
+async def _confirm(interaction: discord.Interaction[Any], channel_id: int, draft: dict[str, Any]) -> None:
+    from bot.texts.chat_vert import describe_rule
+
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    rule = await add_rule(bot.store, channel_id, interaction.user.id, rule_of(draft))
+    await bot.store.set_table_data(channel_id, KIND, _draft_key(interaction.user.id), None)
+    count = len(await table_rules(bot.store, channel_id))
+    await interaction.response.edit_message(
+        content=t(lang, "cv.dialog.created", rule=describe_rule(rule, lang)), view=None
+    )
+    row = await bot.store.last_game(channel_id)
+    table_lang = row.locale if row is not None else guild_lang(interaction)
+    with contextlib.suppress(discord.HTTPException):
+        await bot.get_partial_messageable(channel_id).send(
+            plural(table_lang, "cv.rule.created_public", count, name=str(rule.get("author_name") or "?")),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def on_dialog_modal(interaction: discord.Interaction[Any]) -> bool:
+    """The phrase or the free rule typed in a modal: saved in the draft, the dialogue redrawn."""
+    data: Any = interaction.data or {}
+    match = MODAL.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return False
+    channel_id = int(match["ch"])
+    try:
+        await _owed(interaction, channel_id)
+    except GameError as error:
+        await report_error(interaction, error, KIND)
+        return True
+    values = modal_values(data)
+    draft = await _draft(interaction, channel_id)
+    for field in ("phrase", "text", "message"):
+        if field in values:
+            draft[field] = values[field].strip()
+    await _save(interaction, channel_id, draft)
+    content, view = build_dialog(channel_id, draft, user_lang(interaction))
+    if interaction.message is not None:
+        await interaction.response.edit_message(content=content, view=view)
+    else:
+        await interaction.response.send_message(content, view=view, ephemeral=interaction.guild_id is not None)
+    return True
