@@ -85,7 +85,7 @@ def _characters(node: dict[str, Any]) -> int:
 async def test_every_command_respects_discord_limits(tmp_path: Path) -> None:
     payloads = await _payloads(tmp_path)
     names = {p["name"] for p in payloads}
-    assert {"table", "nainjaune", "njet", "triominos", "neurotrio"} <= names
+    assert {"table", "nainjaune", "njet", "triominos", "neurotrio", "chatvert"} <= names
     assert len(payloads) <= 100
     for payload in payloads:
         where = f"/{payload['name']}"

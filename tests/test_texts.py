@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.bench import twenty_rules
 from bot.demo import next_move
 from bot.games.base import action_rng, get_game
 from bot.texts import narrate, texts_for
@@ -30,6 +31,8 @@ GAMES = [
     ("triominos", 6, {"rounds": 1}, {"start_draw", "deal", "place", "draw", "round_end", "game_end"}),
     ("neurotrio", 3, {}, {"deal", "place", "neuro", "bid", "auction_end", "game_end"}),
     ("neurotrio", 8, {}, {"deal", "place", "deux_cartes", "out", "game_end"}),
+    ("chat_vert", 2, {}, {"deal", "direction", "play", "draw", "win"}),
+    ("chat_vert", 10, {"rules": twenty_rules()}, {"deal", "direction", "play", "draw", "penalty", "win"}),
 ]
 
 
@@ -53,7 +56,7 @@ def test_every_event_of_a_game_is_narrated(
         if event.private_to is not None:
             continue
         assert line, event
-        assert "{" not in line and "nj." not in line and "njet." not in line, line
+        assert "{" not in line and "nj." not in line and "njet." not in line and "cv." not in line, line
         kinds.add(event.kind)
     assert expected <= kinds
     summary = texts_for(kind).summary(engine.public_view(state), names, lang)

@@ -1,0 +1,175 @@
+"""Le Chat vert on a simulated Discord: three people play, the winner writes a secret rule through the private
+dialogue, the bot restarts, and the next game at the table penalises the first player who breaks the rule, in the
+seed's own words, without the rule's text ever reaching the channel.
+
+Moves that matter are made through the real components (the card select, "Play", "Play and say..." and its
+modal, the public "J'ai la même !" button); the rest of the first game goes through the table service directly,
+so that the test does not spend minutes on ordinary plays.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from bot.games.base import Action
+from bot.texts.chat_vert import describe_rule
+from tests.e2e.simhelpers import SimTable, components, custom_ids, errors_of, make_bot, panel_of, set_locales
+
+
+class CatTable(SimTable):
+    def __init__(self, env: Any) -> None:
+        super().__init__(env, ("alix", "bao", "chloe"), "chat-vert", guild_locale="fr")
+        set_locales(env, {}, default="fr")
+
+    async def start(self) -> None:
+        await super().open_and_start("chatvert", players=3, timer=0)
+
+    async def seat_to_act(self) -> tuple[int, Any]:
+        live = await self.live()
+        (seat,) = live.engine.to_act(live.state)
+        return seat, self.by_id[live.row.seats[seat].user_id]
+
+    def channel_texts(self) -> list[str]:
+        texts = []
+        for message in self.channel.history():
+            texts.append(message.content or "")
+            for embed in message.embeds:
+                texts.append(f"{embed.title or ''} {embed.description or ''}")
+        return texts
+
+
+def _select(message: Any, prefix: str) -> Any:
+    return next((c for c in components(message) if (c.custom_id or "").startswith(prefix)), None)
+
+
+async def play_from_panel(member: Any, card: str, n: int = 1, colour: str | None = None, say: str | None = None) -> Any:
+    """Choose the card in the DM panel, its colour for a major, then "Play" or "Play and say..." with the modal."""
+    dm = member.user.dm_channel
+    select = _select(dm.last_message, "tb:f:")
+    value = f"c:{card}:{n}:"
+    options = [o.value for o in select.options]
+    while value not in options:  # a long hand is paged: turn pages until the card shows
+        nxt = [c for c in components(dm.last_message) if (c.custom_id or "").startswith("tb:g:") and not c.disabled]
+        await member.user.click(dm.last_message, custom_id=nxt[-1].custom_id)
+        select = _select(dm.last_message, "tb:f:")
+        options = [o.value for o in select.options]
+    await member.user.select(dm.last_message, [value], custom_id=select.custom_id)
+    if colour is not None:
+        await member.user.click(
+            dm.last_message,
+            custom_id=next(i for i in custom_ids(dm.last_message, "tb:g:") if i.endswith(f"c:{card}:1:{colour}")),
+        )
+    if say is None:
+        play = next(i for i in custom_ids(dm.last_message, "tb:a:") if '"kind":"play"' in i)
+        return await member.user.click(dm.last_message, custom_id=play)
+    button = next(i for i in custom_ids(dm.last_message, "tb:k:") if '"kind":"play"' in i)
+    shown = await member.user.click(dm.last_message, custom_id=button)
+    assert shown.modal is not None
+    return await member.user.submit_modal(shown, {"say": say})
+
+
+async def test_a_rule_is_born_survives_a_restart_and_bites(simcord_env: Any, db_path: Path) -> None:
+    table = CatTable(simcord_env)
+    await table.start()
+    rng = random.Random(3)
+
+    # Game 1: the dealer picks who starts from the DM panel, then the first play is made through the panel.
+    seat, member = await table.seat_to_act()
+    dm = member.user.dm_channel
+    first = custom_ids(dm.last_message, "tb:a:")
+    assert len(first) == 2  # left or right neighbour
+    await member.user.click(dm.last_message, custom_id=first[0])
+    live = await table.live()
+    assert live.engine.public_view(live.state)["phase"] == "play"
+
+    through_panel = 0
+    steps = 0
+    while await table.status() == "running":
+        steps += 1
+        assert steps < 2000
+        live = await table.live()
+        seat, member = await table.seat_to_act()
+        choice = live.engine.bot_action(live.state, seat, rng)
+        if choice.kind == "play" and through_panel < 3 and not live.engine.view(live.state, seat).get("drawn"):
+            await play_from_panel(member, choice["card"], choice.get("n", 1), choice.get("colour"), choice.get("say"))
+            through_panel += 1
+        else:
+            await table.bot.tables.act(table.game_id, member.id, choice)
+    assert through_panel == 3
+    await table.bot.publisher.wait_idle()
+
+    live_row = await table.bot.store.get_game(table.game_id)
+    assert live_row is not None
+    results = await table.bot.store.stats(table.guild.id, "chat_vert")
+    winner_line = next(line for line in results if line.wins == 1)
+    winner = table.by_id[winner_line.user_id]
+    loser = next(m for m in table.members if m.id != winner.id)
+
+    # Somebody else cannot write the rule.
+    refused = await loser.slash(table.channel, "chatvert rule")
+    assert panel_of(refused).ephemeral
+    assert "Seul le gagnant" in panel_of(refused).content
+    assert errors_of(simcord_env)
+
+    # The winner's DM panel offers the dialogue; the rule: "say Tortue when a number card is played".
+    dm = winner.user.dm_channel
+    open_button = next(i for i in custom_ids(dm.last_message, "tb:q:") if i.endswith(":open"))
+    dialog = panel_of(await winner.user.click(dm.last_message, custom_id=open_button))
+    sym = next(c for c in components(dialog) if (c.custom_id or "").endswith(":sym"))
+    dialog = panel_of(await winner.user.select(dialog, ["number"], custom_id=sym.custom_id))
+    phrase = next(i for i in custom_ids(dialog, "tb:q:") if i.endswith(":phrase"))
+    shown = await winner.user.click(dialog, custom_id=phrase)
+    assert shown.modal is not None
+    dialog = panel_of(await winner.user.submit_modal(shown, {"phrase": "Tortue"}))
+    ok = next(i for i in custom_ids(dialog, "tb:q:") if i.endswith(":ok"))
+    await winner.user.click(dialog, custom_id=ok)
+    rules = await table.bot.store.table_data(table.channel.id, "chat_vert", "rules")
+    assert [(r["template"], r["phrase"], r["cond"]["kind"]) for r in rules] == [("say", "Tortue", "number")]
+    assert any("nouvelle règle secrète" in text for text in table.channel_texts())
+
+    # The bot restarts: the rule lives in the file.
+    old_bot = table.bot
+    await simcord_env.restart_bot(make_bot(db_path))
+    await old_bot.close()
+    assert table.bot is not old_bot
+
+    # Game 2: the winner deals; the first number card played without "Tortue" costs a card.
+    await table.start()
+    seat, dealer = await table.seat_to_act()
+    assert dealer.id == winner.id
+    await dealer.user.click(
+        dealer.user.dm_channel.last_message, custom_id=custom_ids(dealer.user.dm_channel.last_message, "tb:a:")[0]
+    )
+    steps = 0
+    while True:
+        steps += 1
+        assert steps < 500
+        live = await table.live()
+        seat, member = await table.seat_to_act()
+        view = live.engine.view(live.state, seat)
+        numbers = [
+            a
+            for a in live.engine.legal_actions(live.state, seat)
+            if a.kind == "play" and str(a["card"])[-1].isdigit() and not view.get("drawn") and len(view["hand"]) > 2
+        ]
+        if numbers:
+            before = len(view["hand"])
+            await play_from_panel(member, numbers[0]["card"])
+            break
+        choice = live.engine.bot_action(live.state, seat, rng)
+        await table.bot.tables.act(table.game_id, member.id, silent(choice))
+    await table.bot.publisher.wait_idle()
+    live = await table.live()
+    assert len(live.engine.view(live.state, seat)["hand"]) == before - 1 + 1  # the card played, the penalty drawn
+    texts = table.channel_texts()
+    assert any("Pour ne pas avoir dit « Tortue », voici ta carte." in text for text in texts)
+    sentence = describe_rule(rules[0], "fr")
+    assert not any(sentence in text for text in texts)
+
+
+def silent(action: Action) -> Action:
+    """The same move without words (so that only the panel's play can break the new rule)."""
+    args = {k: v for k, v in action.to_json().items() if k not in ("kind", "say")}
+    return Action.of(action.kind, **args)
