@@ -36,6 +36,7 @@ demo: $(STAMP)
 	$(BIN)/python -m bot demo --out demo-out
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python -m bot bench
 
 clean:

@@ -50,6 +50,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 async def _open_full_table(service: TableService, kind: str, players: int, channel: int) -> int:
+    if kind == "chat_vert":
+        await service.store.set_table_data(channel, kind, "rules", twenty_rules())
     row = await service.open_table(
         guild_id=1, channel_id=channel, kind=kind, options={}, host_id=1, host_name="P1", locale="fr"
     )
@@ -154,6 +156,11 @@ def _computer_player(kind: str) -> bool:
         rate = players.bench_win_rate(1000)
         print(f"computer player vs random player, 1000 two-player rounds: wins {rate:.1%} (target > 70 %)")
         ok &= rate > 0.70
+    elif kind == "chat_vert":
+        share = players.bench_vs_random(1000)
+        print(f"computer seat vs three random seats, 1000 four-player games: wins {share:.1%} (a random seat: 25 %)")
+        ok &= share > 0.25
+        ok &= _chat_vert_speed()
     elif kind == "neurotrio":
         timings = _legal_timings_on_full_grid()
         print(
@@ -168,6 +175,50 @@ def _computer_player(kind: str) -> bool:
         return True
     print(f"  ({time.perf_counter() - start:.1f} s)")
     return bool(ok)
+
+
+def _chat_vert_speed(seconds: float = 5.0) -> bool:
+    """Whole random two-player games per second: our engine (every move checked, with and without 20 rules) and
+    RLCard's Uno engine, side by side in the same run. RLCard is installed by ``make bench`` only."""
+    from bot.players.chat_vert import random_action
+
+    engine = get_game("chat_vert")
+
+    def ours(rules: list[dict[str, Any]]) -> float:
+        games, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            rng = random.Random(games)
+            state = engine.setup(2, {"rules": rules, "timer": 0}, action_rng(games, 0))
+            n = 0
+            while not engine.is_over(state) and n < 5000:
+                seat = min(engine.to_act(state))
+                n += 1
+                engine.apply(state, seat, random_action(state, seat, rng), action_rng(games, n))
+            games += 1
+        return games / (time.perf_counter() - start)
+
+    base, ruled = ours([]), ours(twenty_rules())
+    print(f"engine speed, random two-player games: {base:.0f} games/s (base rules), {ruled:.0f} games/s (20 rules)")
+    try:
+        from rlcard.games.uno.game import UnoGame  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    except ImportError:
+        print("  RLCard is not installed here (make bench installs it): no comparison")
+        return True
+    uno = UnoGame(num_players=2)
+    uno.np_random.seed(0)
+    rng = random.Random(0)
+    games, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        uno.init_game()
+        while not uno.is_over():
+            uno.step(rng.choice(uno.get_legal_actions()))
+        games += 1
+    theirs = games / (time.perf_counter() - start)
+    print(
+        f"RLCard 1.2 Uno engine, same machine and run: {theirs:.0f} games/s;"
+        f" ours with 20 rules is {ruled / theirs:.1f}x as fast"
+    )
+    return ruled > theirs
 
 
 def _legal_timings_on_full_grid(games: int = 30) -> list[float]:
@@ -203,7 +254,22 @@ def _largest_views(kind: str) -> tuple[dict[str, Any], list[str], dict[str, Any]
     return engine.public_view(state), names, engine.view(small, seat)
 
 
-GAMES = ("nain_jaune", "njet", "triominos", "neurotrio")
+def twenty_rules() -> list[dict[str, Any]]:
+    """A Chat vert table at its limit: 20 added rules in force, every move checked against all of them."""
+    from bot.games.chat_vert_rules import MAX_RULES, validate_rule
+    from bot.players.chat_vert import make_rule
+
+    rng = random.Random(20)
+    rules: list[dict[str, Any]] = []
+    while len(rules) < MAX_RULES:
+        made = make_rule(rules, rng)
+        if made is None:
+            break
+        rules.append(validate_rule({**made, "id": len(rules) + 1, "author": None, "author_name": "P", "seen": True}))
+    return rules
+
+
+GAMES = ("nain_jaune", "njet", "triominos", "neurotrio", "chat_vert")
 
 
 async def run_bench() -> int:
