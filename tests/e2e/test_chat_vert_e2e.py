@@ -13,8 +13,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.games.base import Action
+import pytest
+
+from bot.games.base import Action, GameError
 from bot.texts.chat_vert import describe_rule
+from cogs.common import error_text
 from tests.e2e.simhelpers import SimTable, components, custom_ids, errors_of, make_bot, panel_of, set_locales
 
 
@@ -27,6 +30,7 @@ class CatTable(SimTable):
         await super().open_and_start("chatvert", players=3, timer=0)
 
     async def seat_to_act(self) -> tuple[int, Any]:
+        await self.bot.publisher.wait_idle()
         live = await self.live()
         (seat,) = live.engine.to_act(live.state)
         return seat, self.by_id[live.row.seats[seat].user_id]
@@ -44,8 +48,11 @@ def _select(message: Any, prefix: str) -> Any:
     return next((c for c in components(message) if (c.custom_id or "").startswith(prefix)), None)
 
 
-async def play_from_panel(member: Any, card: str, n: int = 1, colour: str | None = None, say: str | None = None) -> Any:
+async def play_from_panel(
+    table: CatTable, member: Any, card: str, n: int = 1, colour: str | None = None, say: str | None = None
+) -> Any:
     """Choose the card in the DM panel, its colour for a major, then "Play" or "Play and say..." with the modal."""
+    await table.bot.publisher.wait_idle()
     dm = member.user.dm_channel
     select = _select(dm.last_message, "tb:f:")
     value = f"c:{card}:{n}:"
@@ -93,7 +100,9 @@ async def test_a_rule_is_born_survives_a_restart_and_bites(simcord_env: Any, db_
         seat, member = await table.seat_to_act()
         choice = live.engine.bot_action(live.state, seat, rng)
         if choice.kind == "play" and through_panel < 3 and not live.engine.view(live.state, seat).get("drawn"):
-            await play_from_panel(member, choice["card"], choice.get("n", 1), choice.get("colour"), choice.get("say"))
+            await play_from_panel(
+                table, member, choice["card"], choice.get("n", 1), choice.get("colour"), choice.get("say")
+            )
             through_panel += 1
         else:
             await table.bot.tables.act(table.game_id, member.id, choice)
@@ -156,7 +165,7 @@ async def test_a_rule_is_born_survives_a_restart_and_bites(simcord_env: Any, db_
         ]
         if numbers:
             before = len(view["hand"])
-            await play_from_panel(member, numbers[0]["card"])
+            await play_from_panel(table, member, numbers[0]["card"])
             break
         choice = live.engine.bot_action(live.state, seat, rng)
         await table.bot.tables.act(table.game_id, member.id, silent(choice))
@@ -173,3 +182,65 @@ def silent(action: Action) -> Action:
     """The same move without words (so that only the panel's play can break the new rule)."""
     args = {k: v for k, v in action.to_json().items() if k not in ("kind", "say")}
     return Action.of(action.kind, **args)
+
+
+async def test_the_public_claim_button_and_words_between_moves(simcord_env: Any) -> None:
+    table = CatTable(simcord_env)
+    await table.start()
+    rng = random.Random(8)
+    claimed = false_claim = stale = False
+    steps = 0
+    while await table.status() == "running" and not (claimed and false_claim and stale):
+        steps += 1
+        assert steps < 400
+        await table.bot.publisher.wait_idle()
+        live = await table.live()
+        engine = live.engine
+        public = engine.public_view(live.state)
+        holders = [s for s in range(3) if any(a.kind == "same" for a in engine.legal_actions(live.state, s))]
+        if public["phase"] == "play" and not public["first"] and str(public["top"]) not in ("W", "F"):
+            message = await table.table_message()
+            (button,) = custom_ids(message, "tb:a:")
+            if holders and not claimed:
+                member = table.by_id[live.row.seats[holders[0]].user_id]
+                hand = len(engine.view(live.state, holders[0])["hand"])
+                await member.click(message, custom_id=button)
+                assert len(engine.view(live.state, holders[0])["hand"]) == hand - 1
+                assert engine.public_view(live.state)["at"] == public["at"] + 1
+                claimed = True
+                # The same claim a moment later (the button of a message not yet redrawn): "too late", nothing lost.
+                other = next(m for m in table.members if m.id != member.id)
+                before = live.n
+                with pytest.raises(GameError) as late:
+                    await table.bot.tables.act(table.game_id, other.id, Action.loads(button.split(":", 4)[4]))
+                assert late.value.code == "too_late"
+                assert error_text(late.value, "fr", "chat_vert").startswith("Trop tard")
+                assert live.n == before
+                stale = True
+                continue
+            if not false_claim:
+                liar_seat = next((s for s in range(3) if s not in holders), None)
+                if liar_seat is not None:
+                    liar = table.by_id[live.row.seats[liar_seat].user_id]
+                    hand = len(engine.view(live.state, liar_seat)["hand"])
+                    await liar.click(message, custom_id=button)
+                    await table.bot.publisher.wait_idle()
+                    assert len(engine.view(live.state, liar_seat)["hand"]) == hand + 1
+                    assert any(
+                        "Pour avoir dit « J'ai la même » alors qu'il ne le fallait pas, voici ta carte." in text
+                        for text in table.channel_texts()
+                    )
+                    false_claim = True
+                    # Words between moves, from the DM panel's "Say..." modal: nonsense costs a card too.
+                    dm = liar.user.dm_channel
+                    say = next(i for i in custom_ids(dm.last_message, "tb:k:") if '"kind":"say"' in i)
+                    shown = await liar.user.click(dm.last_message, custom_id=say)
+                    await liar.user.submit_modal(shown, {"say": "Miaou"})
+                    await table.bot.publisher.wait_idle()
+                    assert len(engine.view(live.state, liar_seat)["hand"]) == hand + 2
+                    assert any("Pour avoir dit n'importe quoi, voici ta carte." in t for t in table.channel_texts())
+                    continue
+        (seat,) = engine.to_act(live.state)
+        member = table.by_id[live.row.seats[seat].user_id]
+        await table.bot.tables.act(table.game_id, member.id, engine.bot_action(live.state, seat, rng))
+    assert claimed and false_claim and stale
