@@ -526,6 +526,8 @@ class ChatVert:
         if seat not in self.to_act(state):
             raise NotYourTurn()
         if kind == "first":
+            if state.phase != "direction":
+                raise IllegalAction("unknown_action", kind=kind)
             return self._first(state, action.get("dir"), said, rng)
         if state.phase != "play":
             raise IllegalAction("unknown_action", kind=kind)
@@ -582,6 +584,7 @@ class ChatVert:
         for _ in range(n):
             hand.remove(card)
             state.pile.append(card)
+        emptied = not hand
         state.plays += 1
         state.first = False
         state.skipped = state.drawing = state.drawn = None
@@ -631,7 +634,7 @@ class ChatVert:
         events = [Event("play", seat, data)]
         reqs += required_speech(state.rules, card, top, len(state.hands[seat]))
         self._speech(state, seat, said, reqs, rng, events, claim=same)
-        if card in MAJORS and not state.hands[seat]:
+        if card in MAJORS and emptied:
             self._penalise(state, seat, penalty("major_last"), rng, events)
         self._rule_effects(state, seat, card, before, previous, following, rng, events)
         if not state.hands[seat]:

@@ -434,6 +434,33 @@ def _extra_display(said: str, satisfied: set[str]) -> str:
     return ", ".join(keep) if keep else said.strip()
 
 
+def _match(text: str, forms: list[list[str]]) -> tuple[list[str | None], str]:
+    """Which form of each requirement the text holds, each taken out of it (replaced by a separator).
+
+    Overlapping phrases ("Lion bleu" and "neuf bleu" in "lionbleuneufbleu") could be cut wrongly by a greedy
+    search, so every occurrence is tried: the most requirements met first, then the least text left over.
+    """
+    if not forms:
+        return [], text
+    best: tuple[int, int, list[str | None], str] | None = None
+    for alt in forms[0]:
+        start = text.find(alt)
+        while start >= 0:
+            found, rest = _match(text[:start] + _SEP + text[start + len(alt) :], forms[1:])
+            met = 1 + sum(f is not None for f in found)
+            score = (met, -len(rest.replace(_SEP, "")))
+            if best is None or score > best[:2]:
+                best = (*score, [alt, *found], rest)
+                if met == len(forms) and not best[3].replace(_SEP, ""):
+                    return best[2], best[3]
+            start = text.find(alt, start + 1)
+    found, rest = _match(text, forms[1:])
+    met = sum(f is not None for f in found)
+    if best is None or (met, -len(rest.replace(_SEP, ""))) > best[:2]:
+        return [None, *found], rest
+    return best[2], best[3]
+
+
 def check_speech(
     said: str | None,
     required: Sequence[Requirement | str],
@@ -454,19 +481,14 @@ def check_speech(
         rest = rest.replace(SAME_NORM, _SEP, 1)
         satisfied.add(SAME_NORM)
     reqs = [Requirement.phrase(r) if isinstance(r, str) else r for r in required]
-    missing: list[Requirement] = []
-    seen: set[str] = set()
+    unique: list[Requirement] = []
     for req in reqs:
-        if req.key in seen:
-            continue
-        seen.add(req.key)
-        alts = sorted({normalise(a) for a in req.alts} - {""}, key=lambda a: (-len(a), a))
-        found = next((a for a in alts if a in rest), None)
-        if found is None:
-            missing.append(req)
-        else:
-            rest = rest.replace(found, _SEP, 1)
-            satisfied.add(found)
+        if all(req.key != u.key for u in unique):
+            unique.append(req)
+    forms = [sorted({normalise(a) for a in req.alts} - {""}, key=lambda a: (-len(a), a)) for req in unique]
+    found, rest = _match(rest, forms)
+    missing = [req for req, alt in zip(unique, found, strict=True) if alt is None]
+    satisfied.update(alt for alt in found if alt is not None)
     extra = rest.replace(_SEP, "")
     out: list[dict[str, JSONValue]] = []
     for i, req in enumerate(missing):

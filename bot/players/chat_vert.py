@@ -187,10 +187,16 @@ FINAL_PHRASES: tuple[str, ...] = (
     "Échec et mat",
 )
 MADE_TEMPLATES: tuple[str, ...] = ("say", "greater", "name", "last_phrase", "final", "draw", "die")
+DRAWING: tuple[str, ...] = ("draw", "die")
+MAX_DRAWING = 4
+"""A computer makes rules that make players draw only on one coloured number (one card each when all draw), and
+at most this many of them at a table: more would keep hands from ever emptying."""
 
 
-def _cond(rng: random.Random) -> dict[str, object]:
-    shape = rng.choice(("colour", "number", "kind", "colour_number", "colour_kind"))
+def _cond(rng: random.Random, narrow: bool = False) -> dict[str, object]:
+    """A random condition; ``narrow`` ones name a coloured number (two cards)."""
+    shapes = ("colour_number",) if narrow else ("colour", "number", "kind", "colour_number", "colour_kind")
+    shape = rng.choice(shapes)
     colour = rng.choice(COLOURS) if "colour" in shape else None
     number = rng.randint(0, 9) if "number" in shape else None
     kinds = ("skip", "reverse", "plus2") if colour is not None else ("skip", "reverse", "plus2", "wild", "plus4")
@@ -207,10 +213,10 @@ def _raw(template: str, rng: random.Random) -> dict[str, object]:
     elif template == "final":
         raw["phrase"] = rng.choice(FINAL_PHRASES)
     if template in ("say", "name", "draw", "die"):
-        raw["cond"] = _cond(rng)
+        raw["cond"] = _cond(rng, narrow=template in DRAWING)
     if template == "draw":
         raw["who"] = rng.choice(("all", "player", "previous", "next"))
-        raw["count"] = rng.randint(1, 2)
+        raw["count"] = 1 if raw["who"] == "all" else rng.randint(1, 2)
     return raw
 
 
@@ -219,8 +225,11 @@ def make_rule(existing: Sequence[Rule], rng: random.Random) -> Rule | None:
     if len(existing) >= MAX_RULES:
         return None
     number = max((int(r["id"]) for r in existing), default=0) + 1
+    templates = MADE_TEMPLATES
+    if sum(r["template"] in DRAWING for r in existing) >= MAX_DRAWING:
+        templates = tuple(t for t in MADE_TEMPLATES if t not in DRAWING)
     for _ in range(500):
-        raw = {**_raw(rng.choice(MADE_TEMPLATES), rng), "id": number, "author": None, "author_name": "", "seen": False}
+        raw = {**_raw(rng.choice(templates), rng), "id": number, "author": None, "author_name": "", "seen": False}
         try:
             rule = validate_rule(raw)
             check_new_rule(existing, rule)
@@ -233,15 +242,16 @@ def make_rule(existing: Sequence[Rule], rng: random.Random) -> Rule | None:
 # ----- measure -----
 
 
-def random_action(state: ChatVertState, seat: int, rng: random.Random, speak: float = 0.5) -> Action:
-    """A random legal move of the seat to act, mostly a play when one is possible.
+def random_action(state: ChatVertState, seat: int, rng: random.Random, speak: float = 0.8) -> Action:
+    """A random legal move of the seat to act: mostly a play when one is possible, but mostly taking a pending
+    +2/+4 (always passing it on makes endless chains once hands are large).
 
     With probability ``speak`` a play comes with exactly what every rule in force requires, else with nothing.
     """
     legal = [a for a in GAME.legal_actions(state, seat) if a.kind != "same"]
     plays = [a for a in legal if a.kind == "play"]
-    if not plays or rng.random() >= 0.9:
-        return rng.choice(legal)
+    if not plays or rng.random() >= (0.3 if state.pending_kind is not None else 0.9):
+        return rng.choice([a for a in legal if a.kind != "play"] or legal)
     action = rng.choice(plays)
     if rng.random() >= speak:
         return action
