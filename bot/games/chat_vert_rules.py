@@ -434,19 +434,34 @@ def _extra_display(said: str, satisfied: set[str]) -> str:
     return ", ".join(keep) if keep else said.strip()
 
 
-def _match(text: str, forms: list[list[str]]) -> tuple[list[str | None], str]:
+MATCH_BUDGET = 2000
+"""How many partial assignments ``_match`` may try before it settles for the first occurrences."""
+
+
+def _match(text: str, forms: list[list[str]], budget: list[int] | None = None) -> tuple[list[str | None], str]:
     """Which form of each requirement the text holds, each taken out of it (replaced by a separator).
 
     Overlapping phrases ("Lion bleu" and "neuf bleu" in "lionbleuneufbleu") could be cut wrongly by a greedy
-    search, so every occurrence is tried: the most requirements met first, then the least text left over.
+    search, so every occurrence is tried: the most requirements met first, then the least text left over. A
+    budget bounds the search (a text repeating short phrases has very many ways to be cut); past it, each
+    requirement takes its first form found.
     """
+    if budget is None:
+        budget = [MATCH_BUDGET]
     if not forms:
         return [], text
+    budget[0] -= 1
+    if budget[0] < 0:
+        alt = next((a for a in forms[0] if a in text), None)
+        if alt is not None:
+            text = text.replace(alt, _SEP, 1)
+        found, rest = _match(text, forms[1:], budget)
+        return [alt, *found], rest
     best: tuple[int, int, list[str | None], str] | None = None
     for alt in forms[0]:
         start = text.find(alt)
         while start >= 0:
-            found, rest = _match(text[:start] + _SEP + text[start + len(alt) :], forms[1:])
+            found, rest = _match(text[:start] + _SEP + text[start + len(alt) :], forms[1:], budget)
             met = 1 + sum(f is not None for f in found)
             score = (met, -len(rest.replace(_SEP, "")))
             if best is None or score > best[:2]:
@@ -454,7 +469,7 @@ def _match(text: str, forms: list[list[str]]) -> tuple[list[str | None], str]:
                 if met == len(forms) and not best[3].replace(_SEP, ""):
                     return best[2], best[3]
             start = text.find(alt, start + 1)
-    found, rest = _match(text, forms[1:])
+    found, rest = _match(text, forms[1:], budget)
     met = sum(f is not None for f in found)
     if best is None or (met, -len(rest.replace(_SEP, ""))) > best[:2]:
         return [None, *found], rest

@@ -7,8 +7,8 @@ ignores the others, like a player who has not guessed them yet.
 
 Play: under a pending +2/+4 it passes the penalty on when it can (a pair of +2 first); otherwise it sheds pairs
 first, hits a next player with few cards with action cards, keeps its majors for when nothing else fits but never
-lets one be its last card, and names the colour it holds most. It claims "J'ai la même" with probability
-``CLAIM``.
+lets one be its last card, avoids cards that would make itself draw by a known rule, and names the colour it holds
+most. It claims "J'ai la même" with probability ``CLAIM`` (never a card that would make itself draw).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from bot.games.chat_vert_rules import (
     RuleError,
     check_new_rule,
     colour_of,
+    cond_matches,
     kind_of,
     validate_rule,
 )
@@ -38,6 +39,8 @@ FEW = 2
 KEEP_MAJOR = 3
 """A drawn major is kept while the hand holds more than this many other cards."""
 ATTACK = ("skip", "plus2", "plus4", "reverse")
+SELF_DRAW = 4.0
+"""How much a card the player would draw by a known rule weighs against playing the card that sets it off."""
 
 
 def learned(state: ChatVertState) -> list[Rule]:
@@ -48,6 +51,17 @@ def learned(state: ChatVertState) -> list[Rule]:
 
 def _rule(rules: Sequence[Rule], template: str) -> Rule | None:
     return next((r for r in rules if r["template"] == template), None)
+
+
+def self_draw(known: Sequence[Rule], card: str) -> float:
+    """Cards the player of ``card`` expects to draw by the known draw rules and dice."""
+    out = 0.0
+    for rule in known:
+        if rule["template"] == "draw" and rule["who"] in ("all", "player") and cond_matches(rule["cond"], card):
+            out += int(rule["count"])
+        elif rule["template"] == "die" and cond_matches(rule["cond"], card):
+            out += 0.5
+    return out
 
 
 def speech(state: ChatVertState, seat: int, card: str, n: int, extra: Sequence[str] = ()) -> str | None:
@@ -136,7 +150,7 @@ def choose(state: ChatVertState, seat: int, rng: random.Random) -> Action:
             value += colours[colour_of(card)] * 0.5
             if kind_of(card) in ATTACK:
                 value += 1.0
-        return value, rng.random()
+        return value - SELF_DRAW * self_draw(known, card), rng.random()
 
     best = max(sorted(playable), key=score)
     n = 2 if counts[best] >= 2 and best not in MAJORS else 1
@@ -146,7 +160,7 @@ def choose(state: ChatVertState, seat: int, rng: random.Random) -> Action:
 def claim(state: ChatVertState, seat: int, rng: random.Random) -> Action | None:
     """ "J'ai la même" now, with probability ``CLAIM`` when the seat holds the top card."""
     action = GAME.claim_action(state, seat)
-    if action is None or rng.random() >= CLAIM:
+    if action is None or rng.random() >= CLAIM or self_draw(learned(state), state.top) > 0:
         return None
     return _with_say(action, speech(state, seat, state.top, 1))
 

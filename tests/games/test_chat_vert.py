@@ -193,6 +193,7 @@ def test_the_dealer_chooses_the_first_player_among_the_neighbours() -> None:
     right = copy.deepcopy(state)
     act(state, 0, "first", dir=1)
     assert (state.turn, state.dir, state.phase) == (1, 1, "play")
+    refused(state, 1, Action.of("first", dir=1), "unknown_action")
     events = act(right, 0, "first", dir=-1)
     assert (right.turn, right.dir) == (3, -1)
     assert events[0].data == {"dir": -1, "first": 3}

@@ -2,8 +2,8 @@
 
 At every move: the 112 cards are all somewhere, the number of penalty cards is what an oracle written here expects
 from what the move said (the policy builds each text from the phrases it knows are due, so the oracle knows what
-is missing and what is extra), refusals change nothing and no view shows a rule's text. Every game ends, and a
-replay from the seed gives the same state.
+is missing and what is extra), refusals change nothing and no view shows a rule's text. Every game ends, a
+replay from the seed gives the same state, and computer players only make legal moves.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from bot.games.chat_vert_rules import (
 GAMES = settings(max_examples=2000, deadline=None)
 CHECKED = settings(max_examples=400, deadline=None)
 REPLAYED = settings(max_examples=300, deadline=None)
+COMPUTERS = settings(max_examples=300, deadline=None)
 MAX_MOVES = 6000
 """No game may last longer (the longest of 15000 random games took about 2700 moves)."""
 
@@ -425,3 +426,23 @@ def test_replay_from_the_seed_gives_the_same_state(players: int, seed: int) -> N
     for number, (seat, action) in enumerate(game.moves, 1):
         GAME.apply(again, seat, Action.loads(action.dumps()), action_rng(seed, number))
     assert again == game.state
+
+
+@COMPUTERS
+@given(players_st, seed_st, st.booleans())
+def test_computer_players_make_legal_moves_and_finish(players: int, seed: int, seen: bool) -> None:
+    rng = random.Random(seed)
+    rules = [{**r, "seen": seen} for r in random_rules(rng)]
+    state = GAME.setup(players, {"rules": rules}, action_rng(seed, 0))
+    number = 0
+    while not state.over:
+        number += 1
+        assert number < MAX_MOVES
+        claims = [(s, GAME.bot_interrupt(state, s, rng)) for s in range(players)]
+        seat, action = next(((s, a) for s, a in claims if a is not None), (-1, None))
+        if action is None:
+            (seat,) = GAME.to_act(state)
+            action = GAME.bot_action(state, seat, rng)
+        assert GAME.accepts(state, seat, action), action
+        GAME.apply(state, seat, action, action_rng(seed, number))
+        check_cards(state)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -184,6 +185,21 @@ def test_speech_normalisation_and_the_same_phrase_twice() -> None:
     assert check_speech("J'ai la même, chat vert", [req("Chat vert")], KNOWN, claim=True) == []
     (p,) = check_speech("J'ai la même, chat vert", [req("Chat vert")], KNOWN)
     assert (p["reason"], p["said"]) == ("unneeded", "J'ai la même")
+
+
+def test_speech_overlapping_phrases_are_both_found() -> None:
+    lion = [req("Lion bleu", 1), Requirement.name("B9", 2)]
+    assert check_speech("Lion bleu, neuf bleu", lion, KNOWN) == []
+    assert check_speech("bleu neuf lion bleu", lion, KNOWN) == []
+
+
+def test_speech_check_stays_quick_on_repeated_short_phrases() -> None:
+    letters = [req(c) for c in "abcdef"]
+    start = time.perf_counter()
+    penalties = check_speech(("abcde " * 40)[:200], letters, KNOWN)
+    assert time.perf_counter() - start < 1.0
+    # a to e are found, f is not, and the rest of the text was said instead of it.
+    assert [(p["reason"], p["expected"]) for p in penalties] == [("instead", "f")]
 
 
 # ----- templates in play -----
