@@ -61,7 +61,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from bot.games.base import (
     Action,
@@ -131,18 +131,14 @@ def matches(card: str, top: str, colour: str) -> bool:
 def required_speech(rules: Sequence[Rule], card: str, top: str, left: int) -> list[Requirement]:
     """What the player of ``card`` on ``top`` must say, leaving ``left`` cards in hand, in the checking order."""
     out: list[Requirement] = []
-    by = {r["template"]: r for r in rules if r["template"] in ("greater", "last_phrase", "final")}
+    index = _index(rules)
+    by = index.singles
     if left == 1:
         last = by.get("last_phrase")
         out.append(Requirement.phrase(last["phrase"], last["id"]) if last else Requirement.phrase(CHAT_VERT))
     if left == 0 and "final" in by:
         out.append(Requirement.phrase(by["final"]["phrase"], by["final"]["id"]))
-    for rule in rules:
-        if rule["template"] == "say" and cond_matches(rule["cond"], card):
-            out.append(Requirement.phrase(rule["phrase"], rule["id"]))
-    for rule in rules:
-        if rule["template"] == "name" and cond_matches(rule["cond"], card):
-            out.append(Requirement.name(card, rule["id"]))
+    out += index.for_card(card)
     greater = by.get("greater")
     c, t = number_of(card), number_of(top)
     if greater and c is not None and t is not None and c > t:
@@ -154,6 +150,61 @@ def required_speech(rules: Sequence[Rule], card: str, top: str, left: int) -> li
             seen.add(req.key)
             unique.append(req)
     return unique
+
+
+class _RuleIndex:
+    """The rules of a game arranged for the checks made at every play: the single-instance templates, and per card
+    the phrases its "say" and "name" rules require (a game's rules never change, so this is built once)."""
+
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self.rules = rules
+        self.singles: dict[str, Rule] = {}
+        for r in rules:
+            if r["template"] in ("greater", "last_phrase", "final"):
+                self.singles[str(r["template"])] = r
+        self._cards: dict[str, tuple[Requirement, ...]] = {}
+        self._effects: dict[str, tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
+        self._by_id = sorted(rules, key=lambda r: int(r["id"]))
+
+    def effects_for(self, card: str) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+        """The draw rules and the die rules a card triggers, each by rule id."""
+        found = self._effects.get(card)
+        if found is None:
+            hit = [r for r in self._by_id if r["template"] in ("draw", "die") and cond_matches(r["cond"], card)]
+            found = self._effects[card] = (
+                tuple(r for r in hit if r["template"] == "draw"),
+                tuple(r for r in hit if r["template"] == "die"),
+            )
+        return found
+
+    def for_card(self, card: str) -> tuple[Requirement, ...]:
+        found = self._cards.get(card)
+        if found is None:
+            says = [
+                Requirement.phrase(r["phrase"], r["id"])
+                for r in self.rules
+                if r["template"] == "say" and cond_matches(r["cond"], card)
+            ]
+            names = [
+                Requirement.name(card, r["id"])
+                for r in self.rules
+                if r["template"] == "name" and cond_matches(r["cond"], card)
+            ]
+            found = self._cards[card] = (*says, *names)
+        return found
+
+
+_INDEXES: dict[int, _RuleIndex] = {}
+
+
+def _index(rules: Sequence[Rule]) -> _RuleIndex:
+    """The index of a list of rules, kept while that very list is in use (checked by identity, not by id alone)."""
+    index = _INDEXES.get(id(rules))
+    if index is None or index.rules is not rules:
+        if len(_INDEXES) > 256:
+            _INDEXES.clear()
+        index = _INDEXES[id(rules)] = _RuleIndex(rules)
+    return index
 
 
 @lru_cache(maxsize=256)
@@ -195,6 +246,9 @@ class ChatVertState:
     winner: int | None = None
     slow: int = 0
     """Turn-timer penalties given since the last action other than ``timeout`` and ``judge``."""
+    _singles: dict[str, Rule] | None = field(default=None, repr=False, compare=False)
+    _known: frozenset[str] | None = field(default=None, repr=False, compare=False)
+    """The rules by template (first of each), built on first use: the rules never change during a game."""
 
     @property
     def top(self) -> str:
@@ -206,7 +260,11 @@ class ChatVertState:
 
     def rule(self, template: str) -> Rule | None:
         """The rule of a single-instance template, if in force."""
-        return next((r for r in self.rules if r["template"] == template), None)
+        if self._singles is None:
+            self._singles = {}
+            for r in self.rules:
+                self._singles.setdefault(str(r["template"]), r)
+        return self._singles.get(template)
 
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the current direction."""
@@ -224,7 +282,9 @@ def rules_used(state: ChatVertState) -> list[int]:
 
 
 def _known_of(state: ChatVertState) -> frozenset[str]:
-    return _known(tuple((str(r["template"]), r.get("phrase")) for r in state.rules))
+    if state._known is None:
+        state._known = _known(tuple((str(r["template"]), r.get("phrase")) for r in state.rules))
+    return state._known
 
 
 def _canonical(action: Action) -> Action:
@@ -268,7 +328,7 @@ class ChatVert:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("2 to 10 players")
         opts = validate_options(self, options)
-        rules = check_rules(opts["rules"])
+        rules: list[Rule] = list(opts["rules"])  # validated by the option itself (check_rules)
         dealer = int(opts["dealer"])
         cards = list(DECK)
         rng.shuffle(cards)
@@ -354,16 +414,23 @@ class ChatVert:
 
     def _moves(self, state: ChatVertState, seat: int) -> list[Action]:
         if state.drawing == seat and state.drawn is not None:
-            return [*_plays(state.drawn, 1), Action.of("keep")]
-        hand = state.hands[seat]
-        counts = Counter(hand)
+            return [*_plays(state.drawn, 1), KEEP]
+        hand = state.hands[seat]  # kept sorted: equal cards are neighbours
         out: list[Action] = []
-        for card in sort_hand(counts):
-            if self._play_refusal(state, card)[0] is None:
+        top, colour, free = state.pile[-1], state.colour, state.pending_kind is None
+        symbol = None if top in MAJORS else top[1]
+        for i, card in enumerate(hand):
+            if i and hand[i - 1] == card:
+                continue
+            if (
+                (card in MAJORS or card[0] == colour or card[1] == symbol)
+                if free
+                else self._play_refusal(state, card)[0] is None
+            ):
                 out += _plays(card, 1)
-                if counts[card] >= 2 and card not in MAJORS:
+                if i + 1 < len(hand) and hand[i + 1] == card and card not in MAJORS:
                     out += _plays(card, 2)
-        out.append(Action.of("draw"))
+        out.append(DRAW)
         return out
 
     def accepts(self, state: ChatVertState, seat: int, action: Action) -> bool:
@@ -658,10 +725,8 @@ class ChatVert:
         events: list[Event],
     ) -> None:
         """The added rules' draws, then their dice, by rule id."""
-        rules = sorted(state.rules, key=lambda r: int(r["id"]))
-        for rule in rules:
-            if rule["template"] != "draw" or not cond_matches(rule["cond"], card):
-                continue
+        draws, dice = _index(state.rules).effects_for(card)
+        for rule in draws:
             who = rule["who"]
             if who == "all":
                 drawers = [(seat + i * before) % state.players for i in range(state.players)]
@@ -671,9 +736,7 @@ class ChatVert:
             for drawer in drawers:
                 events.append(Event("rule_draw", drawer, {"count": rule["count"], "rule": rule["id"]}))
                 events += _take(state, drawer, int(rule["count"]), rng)[1]
-        for rule in rules:
-            if rule["template"] != "die" or not cond_matches(rule["cond"], card):
-                continue
+        for rule in dice:
             value = rng.randint(1, 6)
             drawer = seat if value <= 3 else previous
             _show(state, rule["id"])
@@ -801,9 +864,15 @@ class ChatVert:
         events += _take(state, seat, 1, rng)[1]
 
 
-def _plays(card: str, n: int) -> list[Action]:
+@cache
+def _plays(card: str, n: int) -> tuple[Action, ...]:
+    """The play moves of a card (a major once per colour); actions are immutable, so they are made once."""
     colours: tuple[str | None, ...] = COLOURS if card in MAJORS else (None,)
-    return [Action.of("play", card=card, n=n, colour=c) for c in colours]
+    return tuple(Action.of("play", card=card, n=n, colour=c) for c in colours)
+
+
+DRAW = Action.of("draw")
+KEEP = Action.of("keep")
 
 
 def _show(state: ChatVertState, rule_id: int) -> None:

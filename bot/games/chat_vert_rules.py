@@ -22,7 +22,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from bot.games.base import BadOption, GameError, JSONValue
@@ -83,6 +83,10 @@ _SEP = "|"
 
 _KIND_OF_SYMBOL: Mapping[str, str] = {"S": "skip", "R": "reverse", "D": "plus2"}
 _ORDER: Mapping[str, int] = {code: i for i, code in enumerate(CODES)}
+_KINDS: Mapping[str, str] = {
+    code: {"W": "wild", "F": "plus4"}.get(code) or _KIND_OF_SYMBOL.get(code[1], "number") for code in CODES
+}
+_NUMBERS: Mapping[str, int | None] = {code: int(code[1]) if code[1:].isdigit() else None for code in CODES}
 
 
 class RuleError(GameError):
@@ -100,11 +104,7 @@ def is_card(code: object) -> bool:
 
 def kind_of(code: str) -> str:
     """number, skip, reverse, plus2, wild or plus4."""
-    if code == "W":
-        return "wild"
-    if code == "F":
-        return "plus4"
-    return _KIND_OF_SYMBOL.get(code[1], "number")
+    return _KINDS[code]
 
 
 def colour_of(code: str) -> str | None:
@@ -114,7 +114,7 @@ def colour_of(code: str) -> str | None:
 
 def number_of(code: str) -> int | None:
     """The number of a number card, else None."""
-    return int(code[1]) if code not in MAJORS and code[1].isdigit() else None
+    return _NUMBERS[code]
 
 
 def card_key(code: str) -> int:
@@ -133,8 +133,9 @@ _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 _SEGMENTS = re.compile(r"[,;.!?/\n\r]+")
 
 
+@lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
-    """Case, accents, spaces and punctuation ignored: only ``[a-z0-9]`` stays."""
+    """Case, accents, spaces and punctuation ignored: only ``[a-z0-9]`` stays (memoised: phrases recur)."""
     text = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
     return _NOT_ALNUM.sub("", text)
