@@ -22,8 +22,11 @@ Actions (any of them except ``timeout`` and ``judge`` may carry ``say``, the tex
   handed by its author.
 
 Resolution of a play: the cards move, the base effect (pending penalty, skip, reverse, next turn), the speech
-check (one penalty card per broken rule), a major as last card (one card), the added rules' draws then dice (by
-rule id), then the win check: a hand still empty wins.
+check (one penalty card per broken rule), a major as last card (one card), then the win check: a hand still empty
+wins and the game is over; otherwise the added rules' draws then dice (by rule id). [house] So that no set of draw
+rules can keep a game from ending, the green cat's draws (draw rules and the die) come after the win, take only what
+the draw pile holds (they never make the dealer reshuffle the pile) and stop for the rest of the game once they have
+given ``CAT_LIMIT`` cards (one deck, 112); the player's own penalties always count.
 
 Events (seat, data):
 
@@ -246,6 +249,8 @@ class ChatVertState:
     winner: int | None = None
     slow: int = 0
     """Turn-timer penalties given since the last action other than ``timeout`` and ``judge``."""
+    cat_drawn: int = 0
+    """Cards the added rules' draws and dice have given this game (they stop at ``CAT_LIMIT``)."""
     _singles: dict[str, Rule] | None = field(default=None, repr=False, compare=False)
     _known: frozenset[str] | None = field(default=None, repr=False, compare=False)
     """The rules by template (first of each), built on first use: the rules never change during a game."""
@@ -703,14 +708,17 @@ class ChatVert:
         self._speech(state, seat, said, reqs, rng, events, claim=same)
         if card in MAJORS and emptied:
             self._penalise(state, seat, penalty("major_last"), rng, events)
-        self._rule_effects(state, seat, card, before, previous, following, rng, events)
         if not state.hands[seat]:
+            # Won: the game is over before the green cat's draws, so that no set of draw rules can stop a game from
+            # ending (the player's own penalties above do count).
             state.phase = "over"
             state.winner = seat
             state.turn = state.pending_kind = state.pending_target = None
             state.pending_count = 0
             state.skipped = state.drawing = state.drawn = None
             events.append(Event("win", seat, {"counts": [len(h) for h in state.hands]}, milestone=True))
+            return events
+        self._rule_effects(state, seat, card, before, previous, following, rng, events)
         return events
 
     def _rule_effects(
@@ -724,7 +732,7 @@ class ChatVert:
         rng: random.Random,
         events: list[Event],
     ) -> None:
-        """The added rules' draws, then their dice, by rule id."""
+        """The added rules' draws, then their dice, by rule id, while the green cat has cards to give this game."""
         draws, dice = _index(state.rules).effects_for(card)
         for rule in draws:
             who = rule["who"]
@@ -732,16 +740,23 @@ class ChatVert:
                 drawers = [(seat + i * before) % state.players for i in range(state.players)]
             else:
                 drawers = [{"player": seat, "previous": previous, "next": following}[who]]
-            _show(state, rule["id"])
             for drawer in drawers:
-                events.append(Event("rule_draw", drawer, {"count": rule["count"], "rule": rule["id"]}))
-                events += _take(state, drawer, int(rule["count"]), rng)[1]
+                count = min(int(rule["count"]), CAT_LIMIT - state.cat_drawn, len(state.stock))
+                if count <= 0:
+                    continue
+                _show(state, rule["id"])
+                state.cat_drawn += count
+                events.append(Event("rule_draw", drawer, {"count": count, "rule": rule["id"]}))
+                events += _take(state, drawer, count, rng, pause=False)[1]
         for rule in dice:
+            if state.cat_drawn >= CAT_LIMIT or not state.stock:
+                continue
             value = rng.randint(1, 6)
             drawer = seat if value <= 3 else previous
             _show(state, rule["id"])
+            state.cat_drawn += 1
             events.append(Event("die", seat, {"value": value, "drawer": drawer, "rule": rule["id"]}))
-            events += _take(state, drawer, 1, rng)[1]
+            events += _take(state, drawer, 1, rng, pause=False)[1]
 
     def _draw(self, state: ChatVertState, seat: int, said: str | None, rng: random.Random) -> list[Event]:
         events: list[Event] = []
@@ -880,13 +895,22 @@ def _show(state: ChatVertState, rule_id: int) -> None:
         state.shown.append(rule_id)
 
 
-def _take(state: ChatVertState, seat: int, count: int, rng: random.Random) -> tuple[list[str], list[Event]]:
-    """Draw up to ``count`` cards into ``seat``'s hand; the events are the pauses then ``drew`` (private)."""
+CAT_LIMIT = 112
+"""The most cards the added rules' draws and dice give in one game (see the module docstring)."""
+
+
+def _take(
+    state: ChatVertState, seat: int, count: int, rng: random.Random, *, pause: bool = True
+) -> tuple[list[str], list[Event]]:
+    """Draw up to ``count`` cards into ``seat``'s hand; the events are the pauses then ``drew`` (private).
+
+    Without ``pause`` (the green cat's draws) only the draw pile serves: the pile is never reshuffled for them.
+    """
     events: list[Event] = []
     cards: list[str] = []
     for _ in range(count):
         if not state.stock:
-            if len(state.pile) <= 1:
+            if len(state.pile) <= 1 or not pause:
                 break
             rest = state.pile[:-1]
             state.pile = state.pile[-1:]
