@@ -120,7 +120,7 @@ async def test_limits_and_contradictions_are_refused_with_their_reason(db_path: 
         await add_rule(store, CHANNEL, 9, {**SAY_8, "cond": rules[0]["cond"], "phrase": "Autre chose"})
     assert contradiction.value.code == "contradiction"
     with pytest.raises(GameError) as long_phrase:
-        await add_rule(store, CHANNEL, 9, {**SAY_8, "phrase": "x" * 61})
+        await add_rule(store, CHANNEL, 9, {**SAY_8, "phrase": "x" * 81})
     assert long_phrase.value.code == "phrase_length"
     with pytest.raises(GameError) as draws:
         await add_rule(store, CHANNEL, 9, {"template": "draw", "cond": SAY_8["cond"], "who": "all", "count": 3})

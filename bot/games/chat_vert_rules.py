@@ -30,7 +30,7 @@ from bot.games.base import BadOption, GameError, JSONValue
 Rule = dict[str, Any]
 
 MAX_RULES = 20
-PHRASE_MAX = 60
+PHRASE_MAX = 80
 DRAW_MAX = 2
 FREE_TEXT_MAX = 200
 FREE_MESSAGE_MAX = 150

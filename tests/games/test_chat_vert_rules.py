@@ -36,8 +36,7 @@ from bot.players.chat_vert import choose, learned
 RNG = random.Random(11)
 H0 = H1 = ["G7", "G8", "G9"]
 H2 = H3 = ["G0", "G1", "G2"]
-SEED_GRANDPA = "Le jeu de mon grand-père ne contient aucune carte impuissante, Kaiba."
-GRANDPA = "Mon grand-père n'a aucune carte impuissante, Kaiba."
+GRANDPA = "Le jeu de mon grand-père ne contient aucune carte impuissante, Kaiba."
 """The seed's sentence is 69 characters, over the 60 of a phrase: the rule gets it shortened."""
 
 
@@ -279,16 +278,14 @@ def test_chien_rouge_replaces_chat_vert() -> None:
 
 
 def test_the_grandfathers_sentence_on_the_last_card() -> None:
-    with pytest.raises(RuleError) as err:
-        rule(1, "final", phrase=SEED_GRANDPA)
-    assert err.value.code == "phrase_length"
+    assert len(GRANDPA) == 69  # the seed's own example: the phrase limit lets it in
     rules = [rule(1, "final", phrase=GRANDPA)]
     state = fixed([["R7"], ["R8", *H1], H2], rules, top="R5", stock=["Y1"])
     events = play(state, 0, "R7")
     assert pens(events) == [{"seat": 0, "reason": "missing", "said": None, "expected": GRANDPA, "rule": 1}]
     assert state.hands[0] == ["Y1"] and not GAME.is_over(state)
     state = fixed([["R7"], ["R8", *H1], H2], rules, top="R5")
-    events = play(state, 0, "R7", say="mon grand pere n a aucune carte impuissante KAIBA")
+    events = play(state, 0, "R7", say="le jeu de mon grand pere ne contient aucune carte impuissante KAIBA")
     assert events[-1].kind == "win" and state.winner == 0
 
 
@@ -490,7 +487,7 @@ def test_rule_shapes_and_limits() -> None:
         validate_rule({"id": 1, "template": "sing"})
     assert err.value.code == "unknown_template"
     cases: list[tuple[dict[str, Any], str]] = [
-        ({"template": "say", "cond": cond(number=8), "phrase": "x" * 61}, "phrase_length"),
+        ({"template": "say", "cond": cond(number=8), "phrase": "x" * 81}, "phrase_length"),
         ({"template": "say", "cond": cond(number=8), "phrase": "   "}, "phrase_length"),
         ({"template": "say", "cond": cond(number=8), "phrase": "?!"}, "phrase_empty"),
         ({"template": "say", "cond": cond(number=8), "phrase": "J'ai la même !"}, "phrase_reserved"),
