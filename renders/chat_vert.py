@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import language
+from bot.i18n import has, plural, t
 from renders import kit
 from renders.kit import Font, Run
 
@@ -65,114 +65,19 @@ STRING: Final[kit.RGB] = (232, 208, 160)
 CORNER_INK: Final[dict[str, kit.RGB]] = {"Y": kit.INK_DARK, "R": kit.PAPER, "B": kit.PAPER, "G": kit.PAPER}
 ALL_CARDS: Final = tuple(colour + symbol for colour in COLOURS for symbol in SYMBOLS) + MAJORS
 
-WORDS: Final[dict[str, dict[str, str]]] = {
-    "fr": {
-        "title": "Le Chat vert",
-        "player": "Joueur {n}",
-        "turn": "À {name} de jouer",
-        "choose": "{name} choisit le sens",
-        "wins": "{name} gagne !",
-        "over": "Partie terminée",
-        "rules.zero": "Aucune règle secrète",
-        "rules.one": "{n} règle secrète",
-        "rules.other": "{n} règles secrètes",
-        "cards.one": "{n} carte",
-        "cards.other": "{n} cartes",
-        "stock": "Pioche",
-        "colour": "Couleur : {colour}",
-        "colour.Y": "jaune",
-        "colour.R": "rouge",
-        "colour.B": "bleu",
-        "colour.G": "vert",
-        "letter.Y": "J",
-        "letter.R": "R",
-        "letter.B": "B",
-        "letter.G": "V",
-        "pending": "+{n} → {name}",
-        "dealer_badge": "D",
-        "legend.dealer": "donneur",
-        "legend.skipped": "passe son tour",
-        "legend.drawing": "joue ou garde sa carte piochée",
-        "legend.ficelle": "tient la ficelle",
-        "winner": "Gagnant",
-        "direction": "Sens à choisir",
-        "your_hand": "Votre main",
-        "your_turn": "À vous de jouer",
-        "your_choice": "Choisissez le sens",
-        "on_pile": "Sur la pile",
-        "drawn": "Piochée",
-        "drawn_choice": "Jouez-la ou gardez-la",
-        "pending_you": "+{n} pour vous",
-        "pending_other": "+{n} en cours",
-        "skipped_you": "Vous passez votre tour",
-        "ficelle_you": "Vous tenez la ficelle",
-        "empty": "Plus aucune carte",
-    },
-    "en": {
-        "title": "Le Chat vert",
-        "player": "Player {n}",
-        "turn": "{name} to play",
-        "choose": "{name} chooses the direction",
-        "wins": "{name} wins!",
-        "over": "Game over",
-        "rules.zero": "No secret rules",
-        "rules.one": "{n} secret rule",
-        "rules.other": "{n} secret rules",
-        "cards.one": "{n} card",
-        "cards.other": "{n} cards",
-        "stock": "Draw pile",
-        "colour": "Colour: {colour}",
-        "colour.Y": "yellow",
-        "colour.R": "red",
-        "colour.B": "blue",
-        "colour.G": "green",
-        "letter.Y": "Y",
-        "letter.R": "R",
-        "letter.B": "B",
-        "letter.G": "G",
-        "pending": "+{n} → {name}",
-        "dealer_badge": "D",
-        "legend.dealer": "dealer",
-        "legend.skipped": "skipped",
-        "legend.drawing": "plays or keeps the drawn card",
-        "legend.ficelle": "holds the string",
-        "winner": "Winner",
-        "direction": "Direction to choose",
-        "your_hand": "Your hand",
-        "your_turn": "Your turn",
-        "your_choice": "Choose the direction",
-        "on_pile": "On the pile",
-        "drawn": "Drawn",
-        "drawn_choice": "Play it or keep it",
-        "pending_you": "+{n} for you",
-        "pending_other": "+{n} pending",
-        "skipped_you": "You are skipped",
-        "ficelle_you": "You hold the string",
-        "empty": "No cards left",
-    },
-}
-"""The pictures' words. Catalog-style templates: ``{name}`` is drawn in the seat's colour."""
-
-
 # --- small helpers -------------------------------------------------------------------------------------------
 
 
 def words(locale: object, key: str, **params: object) -> str:
-    """The picture word ``key`` in the language of ``locale`` (French when the key is unknown there)."""
-    table = WORDS.get(language(locale), WORDS["fr"])
-    template = table.get(key, WORDS["fr"].get(key, key))
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    """The picture word ``key`` (``cv.render.<key>`` in the catalogs); ``{name}`` templates are drawn in colour."""
+    return t(locale, f"cv.render.{key}", **params)
 
 
 def _plural(locale: object, key: str, n: int) -> str:
     """French counts 0 and 1 as singular, English only 1; ``rules`` has its own zero line."""
-    if n == 0 and f"{key}.zero" in WORDS["fr"]:
+    if n == 0 and has(f"cv.render.{key}.zero"):
         return words(locale, f"{key}.zero", n=n)
-    one = n in (0, 1) if language(locale) == "fr" else n == 1
-    return words(locale, f"{key}.{'one' if one else 'other'}", n=n)
+    return plural(locale, f"cv.render.{key}", n)
 
 
 def _int(value: object, default: int = 0) -> int:

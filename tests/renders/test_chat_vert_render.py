@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.i18n import placeholders
+from bot.i18n import catalog, placeholders
 from renders import chat_vert as cv
 from renders import kit
 
@@ -389,12 +389,15 @@ def test_hand_states(change: dict[str, Any]) -> None:
 # --- words, examples, timing -----------------------------------------------------------------------------
 
 
-def test_words_match_in_both_languages() -> None:
-    fr, en = cv.WORDS["fr"], cv.WORDS["en"]
-    assert fr.keys() == en.keys()
-    for key in fr:
-        assert fr[key].strip() and en[key].strip(), key
+def test_words_come_from_both_catalogs() -> None:
+    fr, en = catalog("fr"), catalog("en")
+    keys = [k for k in fr if k.startswith("cv.render.")]
+    assert "cv.render.rules.zero" in keys and len(keys) > 30
+    for key in keys:
+        assert key in en and fr[key].strip() and en[key].strip(), key
         assert placeholders(fr[key]) == placeholders(en[key]), key
+    assert cv.words("fr", "turn", name="Zoé") == "À Zoé de jouer"
+    assert cv.words("en", "turn", name="Zoé") == "Zoé to play"
 
 
 def test_plurals() -> None:
