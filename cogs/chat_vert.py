@@ -22,7 +22,7 @@ from bot.i18n import plural, t
 from bot.tables import Snapshot, TableError
 from bot.texts.chat_vert import COLOURS, card_name, colour_name, describe_action, describe_rule
 from cogs.chat_vert_dialog import RuleButton, open_dialog
-from cogs.common import bot_of, display_name, guild_lang, remember_locale, user_lang
+from cogs.common import bot_of, can_manage, display_name, guild_lang, remember_locale, user_lang
 from cogs.components import ActButton, FocusButton, FocusSelect, SayButton
 from cogs.tables import open_lobby
 from cogs.ui import FocusPanel, GameUI, register
@@ -209,15 +209,6 @@ UI = register(
 )
 
 
-def _can_manage(interaction: discord.Interaction[Any]) -> bool:
-    user, channel = interaction.user, interaction.channel
-    return (
-        isinstance(user, discord.Member)
-        and isinstance(channel, discord.abc.GuildChannel | discord.Thread)
-        and channel.permissions_for(user).manage_channels
-    )
-
-
 class ChatVertCog(commands.Cog):
     chatvert = app_commands.Group(
         name=_("chatvert", key="cmd.chatvert.name"),
@@ -314,7 +305,7 @@ class ChatVertCog(commands.Cog):
             raise TableError("chat_vert_running")
         last = await bot.store.last_game(channel_id)
         host = last.host_id if last is not None else None
-        if interaction.user.id != host and not _can_manage(interaction):
+        if interaction.user.id != host and not can_manage(interaction):
             raise TableError("host_or_manager_only")
         rules = await reset_rules(bot.store, channel_id)
         lang = guild_lang(interaction)

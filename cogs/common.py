@@ -73,6 +73,16 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.warning("could not deliver a refusal", exc_info=True)
 
 
+def can_manage(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage this channel (stop its game, reveal its rules) without being the host."""
+    user, channel = interaction.user, interaction.channel
+    return bool(
+        isinstance(user, discord.Member)
+        and isinstance(channel, discord.abc.GuildChannel | discord.Thread)
+        and channel.permissions_for(user).manage_channels
+    )
+
+
 def bot_of(interaction: discord.Interaction[Any]) -> TableeBot:
     from bot.app import TableeBot
 

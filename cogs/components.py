@@ -18,7 +18,7 @@ import discord
 
 from bot.games.base import Action, GameError
 from bot.tables import TableError
-from cogs.common import bot_of, display_name, remember_locale, report_error
+from cogs.common import bot_of, can_manage, display_name, remember_locale, report_error
 
 LOBBY_OPS = ("join", "leave", "bot", "start", "cancel")
 
@@ -30,6 +30,14 @@ def _label(item: discord.ui.Item[Any]) -> str:
 def _style(item: discord.ui.Item[Any]) -> discord.ButtonStyle:
     style = getattr(item, "style", None)
     return style if isinstance(style, discord.ButtonStyle) else discord.ButtonStyle.secondary
+
+
+def _action(token: str) -> Action:
+    """The move a custom_id carries; a damaged one becomes a move every engine refuses."""
+    try:
+        return Action.loads(token)
+    except (ValueError, KeyError, TypeError):
+        return Action.of("invalid")
 
 
 async def _kind_of(interaction: discord.Interaction[Any], game_id: int) -> str | None:
@@ -94,12 +102,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
                 await bot.tables.start(self.game_id, user.id)
                 done = t(lang, "lobby.started")
             elif self.op == "cancel":
-                manage = (
-                    isinstance(user, discord.Member)
-                    and interaction.channel is not None
-                    and (interaction.channel.permissions_for(user).manage_channels)
-                )
-                await bot.tables.close(self.game_id, user.id, can_manage=bool(manage))
+                await bot.tables.close(self.game_id, user.id, can_manage=can_manage(interaction))
                 done = t(lang, "lobby.cancelled")
             else:
                 raise TableError("expired")
@@ -171,11 +174,7 @@ class ActButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActButton:
-        try:
-            action = Action.loads(match["tok"])
-        except (ValueError, KeyError, TypeError):
-            action = Action.of("invalid")
-        return cls(int(match["gid"]), int(match["stage"]), action, _label(item), _style(item))
+        return cls(int(match["gid"]), int(match["stage"]), _action(match["tok"]), _label(item), _style(item))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await run_move(interaction, self.game_id, self.stage, self.action)
@@ -375,11 +374,7 @@ class SayButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SayButton:
-        try:
-            action = Action.loads(match["tok"])
-        except (ValueError, KeyError, TypeError):
-            action = Action.of("invalid")
-        return cls(int(match["gid"]), int(match["stage"]), action, _label(item), _style(item))
+        return cls(int(match["gid"]), int(match["stage"]), _action(match["tok"]), _label(item), _style(item))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.i18n import t
@@ -427,11 +422,7 @@ async def on_modal_submit(interaction: discord.Interaction[Any]) -> bool:
     if match is None:
         return False
     text = modal_values(data).get("say", "")
-    try:
-        action = Action.loads(match["tok"])
-    except (ValueError, KeyError, TypeError):
-        action = Action.of("invalid")
-    args = dict(action.to_json())
+    args = dict(_action(match["tok"]).to_json())
     kind = str(args.pop("kind"))
     args["text" if kind == "say" else "say"] = text
     await run_move(interaction, int(match["gid"]), int(match["stage"]), Action.of(kind, **args))

@@ -18,7 +18,7 @@ from bot.games.base import GameError, JSONValue
 from bot.i18n import t
 from bot.tables import TableError
 from bot.texts import narrate
-from cogs.common import bot_of, display_name, guild_lang, remember_locale, report_error, user_lang
+from cogs.common import bot_of, can_manage, display_name, guild_lang, remember_locale, report_error, user_lang
 from cogs.components import on_modal_submit
 from cogs.panels import send_ephemeral_panel
 from cogs.publish import lobby_embed, lobby_view
@@ -169,14 +169,7 @@ class TableCog(commands.Cog):
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True)
         game_id = await self._table_id(interaction)
-        user = interaction.user
-        channel = interaction.channel
-        can_manage = (
-            isinstance(user, discord.Member)
-            and isinstance(channel, discord.abc.GuildChannel | discord.Thread)
-            and channel.permissions_for(user).manage_channels
-        )
-        await bot_of(interaction).tables.close(game_id, user.id, can_manage=bool(can_manage))
+        await bot_of(interaction).tables.close(game_id, interaction.user.id, can_manage=can_manage(interaction))
         await interaction.followup.send(t(user_lang(interaction), "table.abandoned_ok"), ephemeral=True)
 
     @table.command(**_sub("rules", "A short summary of a game's rules"))
