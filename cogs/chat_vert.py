@@ -61,14 +61,16 @@ def _parse_focus(focus: str | None) -> tuple[str, int, str | None] | None:
 
 
 def _card_options(view: dict[str, Any], lang: str, chosen: str | None, page: int) -> tuple[list[Any], int, int]:
-    hand = Counter(str(c) for c in view.get("hand") or [])
+    cards = [str(c) for c in view.get("hand") or []]
+    hand = Counter(cards)
     playable = base_playable(view)
     entries: list[tuple[str, str]] = []
-    for card in sorted(hand, key=lambda c: (view.get("hand") or []).index(c)):
-        mark = " ✓" if card in playable else ""
-        entries.append((_focus(card, 1), f"{card_name(card, lang)}{mark}"))
+    for card in sorted(hand, key=cards.index):
+        # The number is the card's number on the hand picture.
+        number, mark = cards.index(card) + 1, " ✓" if card in playable else ""
+        entries.append((_focus(card, 1), f"{number} · {card_name(card, lang)}{mark}"))
         if hand[card] >= 2 and card[0] in COLOURS:
-            entries.append((_focus(card, 2), t(lang, "cv.pair", card=card_name(card, lang)) + mark))
+            entries.append((_focus(card, 2), f"{number} · {t(lang, 'cv.pair', card=card_name(card, lang))}{mark}"))
     pages = max(1, (len(entries) + PAGE - 1) // PAGE)
     page = max(0, min(page, pages - 1))
     options = [
@@ -127,7 +129,7 @@ def _play_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pag
         controls.add_item(draw)
         controls.add_item(draw_say)
     _speech_buttons(controls, snapshot, seat, lang, row=2)
-    if pages > 1:
+    if pages > 1 and not view.get("drawn"):
         for key, target, off in (("panel.prev", page - 1, page == 0), ("panel.next", page + 1, page >= pages - 1)):
             button = FocusButton(game.id, stage, focus or "", max(0, min(target, pages - 1)), t(lang, key), off)
             button.item.row = 3
@@ -187,8 +189,10 @@ def _table_actions(snapshot: Snapshot) -> list[list[Action]]:
 
 
 def _panel_key(view: dict[str, JSONValue], legal: list[Action]) -> Any:
+    """A DM panel is edited when the hand, the drawn card or the moves change, not at every card anyone plays
+    (Discord's rate limits); the table message shows the pile."""
     v: Any = view
-    return (repr(v.get("hand")), v.get("drawn"), repr(v.get("pending")), v.get("top"), tuple(a.dumps() for a in legal))
+    return (repr(v.get("hand")), v.get("drawn"), tuple(a.dumps() for a in legal))
 
 
 def _hand(view: dict[str, JSONValue], legal: list[Action], locale: str) -> bytes:
