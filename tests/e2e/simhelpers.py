@@ -109,7 +109,9 @@ class SimTable:
             await member.click(lobby, custom_id=f"tb:l:{self.game_id}:join")
         for _ in range(computers):
             await host.click(lobby, custom_id=f"tb:l:{self.game_id}:bot")
-        return await host.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
+        started = await host.click(lobby, custom_id=f"tb:l:{self.game_id}:start")
+        await self.bot.publisher.wait_idle()  # the table message and the first panels are out
+        return started
 
     async def live(self) -> Any:
         return await self.bot.tables.load(self.game_id)
@@ -120,6 +122,7 @@ class SimTable:
         return row.status
 
     async def table_message(self) -> Any:
+        await self.bot.publisher.wait_idle()
         row = await self.bot.store.get_game(self.game_id)
         assert row is not None and row.table_message_id is not None
         return next(m for m in self.channel.history() if m.id == row.table_message_id)
