@@ -80,23 +80,11 @@ def _plural(locale: object, key: str, n: int) -> str:
     return plural(locale, f"cv.render.{key}", n)
 
 
-def _int(value: object, default: int = 0) -> int:
-    """An integer from the view (numbers and numeric strings), else ``default``."""
-    if isinstance(value, int | float):
-        return int(value)
-    if isinstance(value, str):
-        try:
-            return int(value)
-        except ValueError:
-            return default
-    return default
-
-
 def _seat(value: object) -> int | None:
     """A seat number from the view, or None (booleans and junk are not seats)."""
     if value is None or isinstance(value, bool):
         return None
-    seat = _int(value, -1)
+    seat = kit.as_int(value, -1)
     return seat if seat >= 0 else None
 
 
@@ -120,8 +108,8 @@ def _phase(view: Mapping[str, Any]) -> str:
 
 
 def _counts(view: Mapping[str, Any]) -> list[int]:
-    counts = [max(0, _int(n)) for n in view.get("counts") or ()]
-    players = _int(view.get("players"), len(counts))
+    counts = [max(0, kit.as_int(n)) for n in view.get("counts") or ()]
+    players = kit.as_int(view.get("players"), len(counts))
     players = max(0, min(players if players else len(counts), 10))
     return (counts + [0] * players)[:players]
 
@@ -130,7 +118,7 @@ def _pending(view: Mapping[str, Any]) -> tuple[int, int | None] | None:
     pending = view.get("pending")
     if not isinstance(pending, Mapping):
         return None
-    count = _int(pending.get("count"))
+    count = kit.as_int(pending.get("count"))
     return (count, _seat(pending.get("target"))) if count > 0 else None
 
 
@@ -149,22 +137,6 @@ def parse_card(code: str) -> tuple[str | None, str]:
 
 def is_major(code: str) -> bool:
     return str(code).upper() in MAJORS
-
-
-def _templated(
-    locale: object,
-    key: str,
-    name: str,
-    face: Font,
-    fill: kit.Colour,
-    name_face: Font,
-    name_fill: kit.Colour,
-    max_width: float,
-    **params: object,
-) -> list[Run]:
-    """A line whose ``{name}`` is drawn in its own style and cut to keep the whole line in ``max_width``."""
-    line = words(locale, key, name=kit.NAME_MARK, **params)
-    return kit.name_runs(line, name, face, fill, name_face, name_fill, max_width)
 
 
 # --- drawn pieces: symbols, cards, backs, icons --------------------------------------------------------------
@@ -564,8 +536,8 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[s
         if winner is None:
             kit.draw_text(draw, (right, cy), words(locale, "over"), name_face, kit.GOLD, anchor="rm", max_width=room)
             return
-        runs = _templated(
-            locale, "wins", _seat_name(names, winner, locale), face, kit.GOLD, name_face, kit.seat_colour(winner), room
+        runs = kit.catalog_runs(
+            locale, "cv.render.wins", _seat_name(names, winner, locale), face, kit.GOLD, kit.seat_colour(winner), room
         )
         width = kit.draw_runs(draw, (right, cy), runs, align="right")
         kit.draw_glyph(draw, (right - width - 20, cy), "★", kit.font(24), kit.GOLD)
@@ -573,8 +545,8 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[s
     key, seat = ("choose", _seat(view.get("dealer"))) if phase == "direction" else ("turn", _seat(view.get("turn")))
     if seat is None:
         return
-    runs = _templated(
-        locale, key, _seat_name(names, seat, locale), face, kit.INK, name_face, kit.seat_colour(seat), room
+    runs = kit.catalog_runs(
+        locale, f"cv.render.{key}", _seat_name(names, seat, locale), face, kit.INK, kit.seat_colour(seat), room
     )
     width = kit.draw_runs(draw, (right, cy), runs, align="right")
     kit.draw_glyph(draw, (right - width - 20, cy), "▶", kit.font(22), kit.seat_colour(seat))
@@ -587,7 +559,7 @@ def _draw_centre(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[s
     oval = _oval(OVAL_RX, OVAL_RY)
     kit.paste(canvas, oval, (cx - OVAL_RX, cy - OVAL_RY))
     phase = _phase(view)
-    direction = 0 if phase == "direction" else (-1 if _int(view.get("dir"), 1) < 0 else 1)
+    direction = 0 if phase == "direction" else (-1 if kit.as_int(view.get("dir"), 1) < 0 else 1)
     alpha = 120 if phase == "over" else 215
     ring = direction_ring(direction, kit.INK_DIM if direction == 0 else kit.GOLD, alpha)
     kit.paste(canvas, ring, (cx - ring.width // 2, cy - ring.height // 2))
@@ -628,7 +600,10 @@ def _draw_centre(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[s
         else:
             name_fill = kit.mix(kit.seat_colour(target), kit.PAPER, 0.55)
             name = _seat_name(names, target, locale)
-            chip = (_templated(locale, "pending", name, face_p, kit.INK, face_p, name_fill, 380, n=count), kit.ALERT)
+            chip = (
+                kit.catalog_runs(locale, "cv.render.pending", name, face_p, kit.INK, name_fill, 380, n=count),
+                kit.ALERT,
+            )
     elif phase == "direction":
         chip = ([(words(locale, "direction"), kit.font(20, True), kit.INK_DARK)], kit.GOLD)
     if chip is not None:
@@ -637,7 +612,7 @@ def _draw_centre(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[s
 
 def _draw_stock(canvas: Image.Image, view: Mapping[str, Any], locale: str, xy: tuple[int, int]) -> None:
     """The draw pile as a face-down stack (an empty slot when there is none), its label and size under it."""
-    count = max(0, _int(view.get("stock")))
+    count = max(0, kit.as_int(view.get("stock")))
     card_w = STOCK_CARD
     card_h = kit.card_size(card_w)[1]
     layers = min(4, math.ceil(count / 15)) if count else 0

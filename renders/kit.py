@@ -199,6 +199,39 @@ NAME_MARK = "\x00"
 """Stands for the ``{name}`` of a catalog line, so that the name can be drawn in its own style."""
 
 
+def catalog_runs(
+    locale: object,
+    key: str,
+    name: str,
+    face: Font,
+    fill: Colour,
+    name_fill: Colour,
+    max_width: float,
+    **params: object,
+) -> list[Run]:
+    """A catalog line whose ``{name}`` is drawn bold in its own colour and cut to keep the line in ``max_width``."""
+    line = t(locale, key, name=NAME_MARK, **params)
+    return name_runs(line, name, face, fill, font(face.size, True), name_fill, max_width)
+
+
+def as_int(value: object, default: int = 0) -> int:
+    """An integer from a view value (a number or a numeric string), else ``default``."""
+    try:
+        return int(value)  # type: ignore[call-overload, no-any-return]
+    except (TypeError, ValueError):
+        return default
+
+
+def as_opt_int(value: object) -> int | None:
+    """``as_int`` where a missing value (None, or a bool) stays None."""
+    if value is None or isinstance(value, bool):
+        return None
+    try:
+        return int(value)  # type: ignore[call-overload, no-any-return]
+    except (TypeError, ValueError):
+        return None
+
+
 def name_runs(
     line: str, name: str, face: Font, fill: Colour, name_face: Font, name_fill: Colour, max_width: float
 ) -> list[Run]:

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from renders import kit
-from renders.kit import Font, Run
+from renders.kit import Font
 
 WIDTH = 1000
 HEIGHT = 720
@@ -61,20 +61,6 @@ def _seat_name(names: Sequence[str], seat: int, locale: str) -> str:
 def _rank_text(rank: object, locale: str) -> str:
     text = str(rank)
     return kit.rank_name(text, locale) if text in kit.RANKS else text
-
-
-def _templated(
-    locale: str,
-    key: str,
-    name: str,
-    face: Font,
-    fill: kit.Colour,
-    name_face: Font,
-    name_fill: kit.Colour,
-    max_width: float,
-) -> list[Run]:
-    """A catalog line whose ``{name}`` is drawn in its own style and cut to keep the whole line in ``max_width``."""
-    return kit.name_runs(t(locale, key, name=kit.NAME_MARK), name, face, fill, name_face, name_fill, max_width)
 
 
 def _state_chips(
@@ -159,13 +145,12 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[s
     dealer = view.get("dealer")
     if dealer is not None:
         face = kit.font(23)
-        runs = _templated(
+        runs = kit.catalog_runs(
             locale,
             "nj.render.dealer",
             _seat_name(names, dealer, locale),
             face,
             kit.INK_DIM,
-            kit.font(23, True),
             kit.seat_colour(dealer),
             half - x - 24,
         )
@@ -176,13 +161,12 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[s
     elif len(turn) == 1:
         to_act = next(iter(turn))
         face = kit.font(25)
-        runs = _templated(
+        runs = kit.catalog_runs(
             locale,
             "nj.render.turn",
             _seat_name(names, to_act, locale),
             face,
             kit.INK,
-            kit.font(25, True),
             kit.seat_colour(to_act),
             WIDTH - MARGIN - half - 40,
         )
@@ -264,13 +248,12 @@ def _draw_sequence(canvas: Image.Image, view: Mapping[str, Any], names: Sequence
     last_seat = view.get("last_seat")
     if last_seat is not None and sequence:
         face = kit.font(20)
-        runs = _templated(
+        runs = kit.catalog_runs(
             locale,
             "nj.render.laid_by",
             _seat_name(names, last_seat, locale),
             face,
             kit.INK_DIM,
-            kit.font(20, True),
             kit.seat_colour(last_seat),
             chips_left - x - 34,
         )

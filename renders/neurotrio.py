@@ -19,7 +19,6 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import language, plural, t
 from renders import kit
-from renders.kit import Font, Run
 
 MARGIN: Final = 18
 GAP: Final = 10
@@ -62,22 +61,6 @@ Point = tuple[float, float]
 # --- small helpers -------------------------------------------------------------------------------------------
 
 
-def _int(value: object, default: int = 0) -> int:
-    try:
-        return int(value)  # type: ignore[call-overload, no-any-return]
-    except (TypeError, ValueError):
-        return default
-
-
-def _opt_int(value: object) -> int | None:
-    if value is None or isinstance(value, bool):
-        return None
-    try:
-        return int(value)  # type: ignore[call-overload, no-any-return]
-    except (TypeError, ValueError):
-        return None
-
-
 def _players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [p for p in view.get("players") or () if isinstance(p, Mapping)]
 
@@ -92,7 +75,7 @@ def _turn_seats(view: Mapping[str, Any]) -> list[int]:
         return []
     if isinstance(to_act, int):
         return [to_act]
-    return [_int(seat) for seat in to_act]
+    return [kit.as_int(seat) for seat in to_act]
 
 
 def _auction(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -109,14 +92,6 @@ def _phase(view: Mapping[str, Any]) -> str:
 def _seat_name(names: Sequence[str], seat: int, locale: str) -> str:
     name = kit.clean_text(names[seat], bold=True) if 0 <= seat < len(names) else ""
     return name or t(locale, "neuro.render.player", n=seat + 1)
-
-
-def _templated(
-    locale: str, key: str, name: str, face: Font, fill: kit.Colour, name_fill: kit.Colour, max_width: float, **kw: Any
-) -> list[Run]:
-    """A catalog line whose ``{name}`` is drawn bold in its own colour and cut to keep the line in ``max_width``."""
-    line = t(locale, key, name=kit.NAME_MARK, **kw)
-    return kit.name_runs(line, name, face, fill, kit.font(face.size, True), name_fill, max_width)
 
 
 def parse_card(code: object) -> tuple[str, str, str]:
@@ -142,10 +117,10 @@ class Area:
 
     def __init__(self, view: Mapping[str, Any]) -> None:
         box = view.get("box") if isinstance(view.get("box"), Mapping) else None
-        cells = [(_int(i.get("r")), _int(i.get("c"))) for i in _items(view, "grid")]
+        cells = [(kit.as_int(i.get("r")), kit.as_int(i.get("c"))) for i in _items(view, "grid")]
         if box is not None:
-            r0, c0 = _int(box.get("r0")), _int(box.get("c0"))
-            rows, cols = max(1, _int(box.get("rows"), 1)), max(1, _int(box.get("cols"), 1))
+            r0, c0 = kit.as_int(box.get("r0")), kit.as_int(box.get("c0"))
+            rows, cols = max(1, kit.as_int(box.get("rows"), 1)), max(1, kit.as_int(box.get("cols"), 1))
         elif cells:
             r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
             rows = max(r for r, _ in cells) - r0 + 1
@@ -156,7 +131,7 @@ class Area:
         self.r0, self.c0 = r0 - 1, c0 - 1
         self.rows, self.cols = rows + 2, cols + 2
         limits = view.get("limits") if isinstance(view.get("limits"), Mapping) else {}
-        limit_rows, limit_cols = _int(limits.get("rows"), 6), _int(limits.get("cols"), 11)
+        limit_rows, limit_cols = kit.as_int(limits.get("rows"), 6), kit.as_int(limits.get("cols"), 11)
         self.row_ring_open = rows + 1 <= limit_rows and rows + 1 <= 2 * cols
         self.col_ring_open = cols + 1 <= limit_cols and cols + 1 <= 2 * rows
 
@@ -438,7 +413,7 @@ def _draw_header(
         return
     if phase == "over":
         ranked = _ranks(_players(view))
-        winners = [_seat_name(names, _int(p.get("seat")), locale) for rank, p in ranked if rank == 1]
+        winners = [_seat_name(names, kit.as_int(p.get("seat")), locale) for rank, p in ranked if rank == 1]
         if winners:
             face = kit.font(23, True)
             text = plural(locale, "neuro.render.winners", len(winners), names=", ".join(winners))
@@ -447,13 +422,15 @@ def _draw_header(
         return
     auction = _auction(view)
     seats = _turn_seats(view)
-    seat = _opt_int(auction.get("bidder")) if phase == "auction" and auction else None
+    seat = kit.as_opt_int(auction.get("bidder")) if phase == "auction" and auction else None
     if seat is None and seats:
         seat = seats[0]
     if seat is None:
         return
     key = "neuro.render.to_bid" if phase == "auction" else "neuro.render.turn"
-    runs = _templated(locale, key, _seat_name(names, seat, locale), kit.font(24), kit.INK, kit.seat_colour(seat), room)
+    runs = kit.catalog_runs(
+        locale, key, _seat_name(names, seat, locale), kit.font(24), kit.INK, kit.seat_colour(seat), room
+    )
     width = kit.draw_runs(draw, (right, cy), runs, align="right")
     kit.draw_glyph(draw, (right - width - 20, cy), "▶", kit.font(22), kit.seat_colour(seat))
 
@@ -461,7 +438,7 @@ def _draw_header(
 def _bid_groups(view: Mapping[str, Any]) -> dict[tuple[int, int], list[Mapping[str, Any]]]:
     groups: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
     for bid in _items(view, "bids"):
-        groups.setdefault((_int(bid.get("r")), _int(bid.get("c"))), []).append(bid)
+        groups.setdefault((kit.as_int(bid.get("r")), kit.as_int(bid.get("c"))), []).append(bid)
     return groups
 
 
@@ -480,7 +457,7 @@ def _draw_grid(
         kit.draw_text(draw, (layout.left - 8, y), str(i + 1), label_face, kit.INK_DIM, anchor="rm")
     frame = (layout.left - 4, layout.top - 4, layout.left + layout.grid_w + 4, layout.top + layout.grid_h + 4)
     kit.panel(canvas, frame, 10, (0, 0, 0, 50), outline=kit.PANEL_EDGE, width=1)
-    cards = {(_int(i.get("r")), _int(i.get("c"))): str(i.get("card") or "") for i in _items(view, "grid")}
+    cards = {(kit.as_int(i.get("r")), kit.as_int(i.get("c"))): str(i.get("card") or "") for i in _items(view, "grid")}
     for i in range(area.rows):
         for j in range(area.cols):
             r, c = area.r0 + i, area.c0 + j
@@ -493,7 +470,7 @@ def _draw_grid(
     last_cell = None
     over = _phase(view) == "over"
     if last and last.get("kind") == "place" and last.get("r") is not None and not over and not ghosts:
-        last_cell = (_int(last.get("r")), _int(last.get("c")))
+        last_cell = (kit.as_int(last.get("r")), kit.as_int(last.get("c")))
     treasure = str(view.get("treasure") or "").upper() if over else ""
     side = cell - 2 * CARD_INSET
     spread = max(8, cell // 8)
@@ -503,7 +480,7 @@ def _draw_grid(
         x, y = layout.corner(r, c)
         lit = kit.GOLD if treasure and code.upper() == treasure else None
         if (r, c) == last_cell and last is not None:
-            lit = kit.seat_colour(_int(last.get("seat")))
+            lit = kit.seat_colour(kit.as_int(last.get("seat")))
         if lit is not None:
             halo = kit.glow(side, side, max(3, round(side * 0.13)), lit, spread)
             kit.paste(canvas, halo, (x + CARD_INSET - spread, y + CARD_INSET - spread))
@@ -528,8 +505,8 @@ def _draw_bids(canvas: Image.Image, layout: Layout, r: int, c: int, bids: Sequen
         _carton(
             canvas,
             (x0, y0),
-            str(_int(bid.get("base"))),
-            kit.seat_colour(_int(bid.get("seat"))),
+            str(kit.as_int(bid.get("base"))),
+            kit.seat_colour(kit.as_int(bid.get("seat"))),
             height,
             min_width=width,
         )
@@ -551,7 +528,7 @@ def _draw_ghosts(
     name_face = kit.font(max(16, round(cell * 0.27)), True)
     vp_face = kit.font(max(13, round(cell * 0.18)), True)
     for item in cells:
-        r, c = _int(item.get("r")), _int(item.get("c"))
+        r, c = kit.as_int(item.get("r")), kit.as_int(item.get("c"))
         if not area.contains(r, c):
             continue
         x, y = layout.corner(r, c)
@@ -563,7 +540,7 @@ def _draw_ghosts(
         kit.draw_text(
             draw, (cx, y + cell * 0.42), name, name_face, kit.INK, anchor="mm", stroke=3, stroke_fill=kit.INK_DARK
         )
-        vp = _int(item.get("vp"))
+        vp = kit.as_int(item.get("vp"))
         text = t(locale, "neuro.render.vp_change", n=f"+{vp}" if vp > 0 else str(vp))
         fill = kit.GOLD if vp > 0 else kit.PANEL_SOLID
         ink = kit.INK_DARK if vp > 0 else kit.INK
@@ -607,10 +584,10 @@ def _panel_height(view: Mapping[str, Any]) -> int:
 
 def _ranks(players: Sequence[Mapping[str, Any]]) -> list[tuple[int, Mapping[str, Any]]]:
     """Players by VP, highest first, with shared ranks for equal scores."""
-    ordered = sorted(players, key=lambda p: -_int(p.get("vp")))
+    ordered = sorted(players, key=lambda p: -kit.as_int(p.get("vp")))
     out: list[tuple[int, Mapping[str, Any]]] = []
     for i, player in enumerate(ordered):
-        rank = out[-1][0] if out and _int(out[-1][1].get("vp")) == _int(player.get("vp")) else i + 1
+        rank = out[-1][0] if out and kit.as_int(out[-1][1].get("vp")) == kit.as_int(player.get("vp")) else i + 1
         out.append((rank, player))
     return out
 
@@ -622,11 +599,11 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[st
     phase = _phase(view)
     players = _players(view)
     auction = _auction(view)
-    if phase == "auction" and auction and _opt_int(auction.get("bidder")) is not None:
-        turn = {_int(auction.get("bidder"))}
+    if phase == "auction" and auction and kit.as_opt_int(auction.get("bidder")) is not None:
+        turn = {kit.as_int(auction.get("bidder"))}
     else:
         turn = set(_turn_seats(view))
-    interrupters = {_int(s) for s in view.get("interrupters") or ()} if phase == "build" else set()
+    interrupters = {kit.as_int(s) for s in view.get("interrupters") or ()} if phase == "build" else set()
     y = top
     if phase == "over":
         kit.draw_text(
@@ -637,7 +614,7 @@ def _draw_panel(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[st
     else:
         rows = [(0, p) for p in players]
     for i, (rank, player) in enumerate(rows):
-        seat = _int(player.get("seat"), i)
+        seat = kit.as_int(player.get("seat"), i)
         frame = (left, y, right, y + ROW_H)
         active = seat in turn and phase != "over"
         _draw_player(
@@ -686,18 +663,18 @@ def _draw_player(
         draw,
         (x1 - 12, (y0 + y1) / 2),
         [
-            (str(_int(player.get("vp"))), kit.font(27, True), kit.INK),
+            (str(kit.as_int(player.get("vp"))), kit.font(27, True), kit.INK),
             (" " + t(locale, "neuro.render.vp"), kit.font(15), kit.INK_DIM),
         ],
         align="right",
     )
     room = x1 - 12 - vp_w - 10 - x
     kit.draw_text(draw, (x, top_y), name, kit.font(20, True), colour, anchor="lm", max_width=room)
-    parts = [plural(locale, "neuro.render.cards", _int(player.get("cards")))]
-    parts.append(plural(locale, "neuro.render.cartons", _int(player.get("cartons_left"))))
+    parts = [plural(locale, "neuro.render.cards", kit.as_int(player.get("cards")))]
+    parts.append(plural(locale, "neuro.render.cartons", kit.as_int(player.get("cartons_left"))))
     detail = " · ".join(parts)
     width = kit.draw_text(draw, (x, low_y), detail, kit.font(15), kit.INK_DIM, anchor="lm", max_width=room)
-    out = _opt_int(player.get("out"))
+    out = kit.as_opt_int(player.get("out"))
     tag = (
         t(locale, "neuro.render.out", n=out)
         if out is not None
@@ -732,7 +709,7 @@ def _draw_bases(canvas: Image.Image, view: Mapping[str, Any], locale: str, box: 
     """The ten base cartons, those already used greyed; returns the bottom."""
     left, top, right, bottom = box
     _section(canvas, box, t(locale, "neuro.render.bases"))
-    left_set = {_int(b) for b in view.get("bases_left") or ()}
+    left_set = {kit.as_int(b) for b in view.get("bases_left") or ()}
     step = (right - left - 24) / 10
     height = 26
     for n in range(1, 11):
@@ -750,7 +727,9 @@ def _draw_info(canvas: Image.Image, view: Mapping[str, Any], locale: str, box: k
     kit.panel(canvas, box, 12, kit.PANEL, outline=kit.PANEL_EDGE, width=1)
     draw = ImageDraw.Draw(canvas)
     limits = view.get("limits") if isinstance(view.get("limits"), Mapping) else {}
-    text = t(locale, "neuro.render.limits", rows=_int(limits.get("rows"), 6), cols=_int(limits.get("cols"), 11))
+    text = t(
+        locale, "neuro.render.limits", rows=kit.as_int(limits.get("rows"), 6), cols=kit.as_int(limits.get("cols"), 11)
+    )
     width = kit.draw_text(draw, (left + 14, top + 20), text, kit.font(17, True), kit.INK, anchor="lm")
     face = kit.font(15, True)
     if view.get("deux_cartes"):
@@ -787,9 +766,9 @@ def _draw_auction(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[
     face = kit.font(17)
     y = top + 21
     for key, seat in (("neuro.render.caller", auction.get("caller")), ("neuro.render.bidder", auction.get("bidder"))):
-        seat_n = _opt_int(seat)
+        seat_n = kit.as_opt_int(seat)
         if seat_n is not None:
-            runs = _templated(
+            runs = kit.catalog_runs(
                 locale,
                 key,
                 _seat_name(names, seat_n, locale),
@@ -825,10 +804,10 @@ def _draw_last(
     left, top, right, bottom = box
     kit.panel(canvas, box, 12, kit.PANEL, outline=kit.PANEL_EDGE, width=1)
     draw = ImageDraw.Draw(canvas)
-    seat = _int(last.get("seat"))
+    seat = kit.as_int(last.get("seat"))
     cy = (top + bottom) / 2
     x = left + 12
-    vp = _int(last.get("vp"))
+    vp = kit.as_int(last.get("vp"))
     vp_text = t(locale, "neuro.render.vp_change", n=f"+{vp}" if vp > 0 else str(vp)) if vp else ""
     vp_w = (
         kit.draw_text(
@@ -841,13 +820,13 @@ def _draw_last(
         side = 42
         _paste_card(canvas, card_image(str(last.get("card")), side, locale), (x, cy - side / 2), shadow=False)
         x += side + 10
-        cell = cell_name(view, _int(last.get("r")), _int(last.get("c")))
+        cell = cell_name(view, kit.as_int(last.get("r")), kit.as_int(last.get("c")))
         key = "neuro.render.placed"
     else:
         cell = ""
         key = "neuro.render.passed"
     kit.draw_text(draw, (x, top + 17), t(locale, "neuro.render.last"), kit.font(14, True), kit.INK_DIM, anchor="lm")
-    runs = _templated(
+    runs = kit.catalog_runs(
         locale,
         key,
         _seat_name(names, seat, locale),
@@ -902,7 +881,7 @@ def _draw_reveal(
     reveal = _items(view, "reveal")
     height = 40 + max(1, len(reveal)) * REVEAL_ROW + 8
     draw = _section(canvas, (left, top, right, top + height), t(locale, "neuro.render.reveal"))
-    cards = {(_int(i.get("r")), _int(i.get("c"))): str(i.get("card") or "") for i in _items(view, "grid")}
+    cards = {(kit.as_int(i.get("r")), kit.as_int(i.get("c"))): str(i.get("card") or "") for i in _items(view, "grid")}
     face = kit.font(15, True)
     if not reveal:
         kit.draw_text(
@@ -915,9 +894,9 @@ def _draw_reveal(
         )
     for k, item in enumerate(reveal):
         y = top + 40 + k * REVEAL_ROW + REVEAL_ROW / 2
-        seat = _int(item.get("seat"))
+        seat = kit.as_int(item.get("seat"))
         colour = kit.seat_colour(seat)
-        points = _int(item.get("points"))
+        points = kit.as_int(item.get("points"))
         text = f"+{points}" if points > 0 else str(points)
         pw = kit.draw_text(
             draw,
@@ -930,7 +909,7 @@ def _draw_reveal(
         mention = mention_label(item.get("carton", item.get("mention", "")), locale)
         mx = right - 12 - max(pw, 34) - 10
         mw = kit.draw_text(draw, (mx, y), mention, kit.font(15), kit.INK, anchor="rm", max_width=92)
-        r, c = _int(item.get("r")), _int(item.get("c"))
+        r, c = kit.as_int(item.get("r")), kit.as_int(item.get("c"))
         cx = mx - max(mw, 20) - 10
         cw = kit.draw_text(draw, (cx, y), cell_name(view, r, c), face, kit.INK_DIM, anchor="rm")
         mini = 22
@@ -939,7 +918,7 @@ def _draw_reveal(
         if code:
             _paste_card(canvas, card_image(code, mini, locale), (kx, y - mini / 2), shadow=False)
         bx = kx - 8 - 14
-        _carton(canvas, (bx, y), str(_int(item.get("base"))), colour, 20, min_width=26)
+        _carton(canvas, (bx, y), str(kit.as_int(item.get("base"))), colour, 20, min_width=26)
         kit.draw_text(
             draw,
             (left + 12, y),
@@ -1007,19 +986,19 @@ def _draw_hand_header(canvas: Image.Image, view: Mapping[str, Any], locale: str,
     draw = ImageDraw.Draw(canvas)
     kit.header_strip(canvas, HEADER)
     cy = HEADER // 2
-    seat = _opt_int(view.get("seat"))
+    seat = kit.as_opt_int(view.get("seat"))
     colour = kit.seat_colour(seat) if seat is not None else kit.INK
     x = MARGIN + kit.draw_text(
         draw, (MARGIN, cy), t(locale, "neuro.render.your_hand"), kit.font(28, True), colour, anchor="lm"
     )
     text = plural(locale, "neuro.render.cards", len(hand))
-    me = next((p for p in _players(view) if _opt_int(p.get("seat")) == seat), None)
+    me = next((p for p in _players(view) if kit.as_opt_int(p.get("seat")) == seat), None)
     if me is not None:
-        text += f" · {_int(me.get('vp'))} {t(locale, 'neuro.render.vp')}"
+        text += f" · {kit.as_int(me.get('vp'))} {t(locale, 'neuro.render.vp')}"
     kit.draw_text(draw, (x + 16, cy), text, kit.font(21), kit.INK_DIM, anchor="lm")
     auction = _auction(view)
     phase = _phase(view)
-    acting = _opt_int(auction.get("bidder")) if phase == "auction" and auction else None
+    acting = kit.as_opt_int(auction.get("bidder")) if phase == "auction" and auction else None
     if acting is None and _turn_seats(view):
         acting = _turn_seats(view)[0]
     if seat is not None and phase != "over" and acting == seat:
@@ -1073,7 +1052,7 @@ def _draw_private(canvas: Image.Image, view: Mapping[str, Any], locale: str, box
     left, top, right, bottom = box
     _section(canvas, (left, top, right, top + 92), t(locale, "neuro.render.your_cartons"))
     remaining = [str(c) for c in view.get("cartons") or ()]
-    seat = _opt_int(view.get("seat"))
+    seat = kit.as_opt_int(view.get("seat"))
     colour = kit.seat_colour(seat) if seat is not None else kit.GOLD
     x = left + 14
     face = kit.font(18, True)
@@ -1086,7 +1065,7 @@ def _draw_private(canvas: Image.Image, view: Mapping[str, Any], locale: str, box
     y = top + 92 + GAP
     bids = _items(view, "my_bids")
     draw = _section(canvas, (left, y, right, bottom), t(locale, "neuro.render.my_bids"))
-    cards = {(_int(i.get("r")), _int(i.get("c"))): str(i.get("card") or "") for i in _items(view, "grid")}
+    cards = {(kit.as_int(i.get("r")), kit.as_int(i.get("c"))): str(i.get("card") or "") for i in _items(view, "grid")}
     if not bids:
         kit.draw_text(
             draw, (left + 14, y + 52), t(locale, "neuro.render.no_bids"), kit.font(16), kit.INK_DIM, anchor="lm"
@@ -1094,8 +1073,8 @@ def _draw_private(canvas: Image.Image, view: Mapping[str, Any], locale: str, box
         return
     for k, bid in enumerate(bids):
         cy = y + 52 + k * 30
-        _carton(canvas, (left + 32, cy), str(_int(bid.get("base"))), colour, 24, min_width=32)
-        r, c = _int(bid.get("r")), _int(bid.get("c"))
+        _carton(canvas, (left + 32, cy), str(kit.as_int(bid.get("base"))), colour, 24, min_width=32)
+        r, c = kit.as_int(bid.get("r")), kit.as_int(bid.get("c"))
         code = cards.get((r, c))
         x = left + 58
         if code:

@@ -65,22 +65,6 @@ ROWS: Final = ("start", "discard", "trump", "super", "points")
 # --- small helpers -------------------------------------------------------------------------------------------
 
 
-def _int(value: object, default: int = 0) -> int:
-    try:
-        return int(value)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        return default
-
-
-def _opt_int(value: object) -> int | None:
-    if value is None or isinstance(value, bool):
-        return None
-    try:
-        return int(value)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        return None
-
-
 def _turn_seats(view: Mapping[str, Any]) -> list[int]:
     """The seats that act now, sorted; the view gives a list, a single seat or None."""
     to_act = view.get("to_act")
@@ -88,7 +72,7 @@ def _turn_seats(view: Mapping[str, Any]) -> list[int]:
         return []
     if isinstance(to_act, int):
         return [to_act]
-    return sorted({_int(seat) for seat in to_act})
+    return sorted({kit.as_int(seat) for seat in to_act})
 
 
 def _phase(view: Mapping[str, Any]) -> str:
@@ -103,7 +87,7 @@ def _players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def _seat_of(player: Mapping[str, Any], index: int) -> int:
-    return _int(player.get("seat", index), index)
+    return kit.as_int(player.get("seat", index), index)
 
 
 def _characters(view: Mapping[str, Any]) -> dict[int, str]:
@@ -170,20 +154,6 @@ def trick_winner(trick: Sequence[str], trump: str | None, super_colour: str | No
         if candidates:
             return max(candidates, key=lambda i: (cards[i][1], -i))
     return 0
-
-
-def _templated(
-    locale: str,
-    key: str,
-    name: str,
-    face: Font,
-    fill: kit.Colour,
-    name_face: Font,
-    name_fill: kit.Colour,
-    max_width: float,
-) -> list[Run]:
-    """A catalog line whose ``{name}`` is drawn in its own style and cut to keep the whole line in ``max_width``."""
-    return kit.name_runs(t(locale, key, name=kit.NAME_MARK), name, face, fill, name_face, name_fill, max_width)
 
 
 def _section_title(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_width: float) -> float:
@@ -498,19 +468,18 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[s
     draw = ImageDraw.Draw(canvas)
     kit.header_strip(canvas, HEADER)
     cy = HEADER // 2
-    n, total = _int(view.get("round")), _opt_int(view.get("rounds"))
+    n, total = kit.as_int(view.get("round")), kit.as_opt_int(view.get("rounds"))
     title = t(locale, "njet.render.round", n=n, total=total) if total else t(locale, "njet.render.round_open", n=n)
     x = MARGIN + kit.draw_text(draw, (MARGIN, cy), title, kit.font(30, True), kit.GOLD, anchor="lm")
     half = WIDTH * 0.5 - 10
-    dealer = _opt_int(view.get("dealer"))
+    dealer = kit.as_opt_int(view.get("dealer"))
     if dealer is not None:
-        runs = _templated(
+        runs = kit.catalog_runs(
             locale,
             "njet.render.dealer",
             _seat_name(names, dealer, locale),
             kit.font(22),
             kit.INK_DIM,
-            kit.font(22, True),
             kit.seat_colour(dealer),
             half - x - 22,
         )
@@ -528,13 +497,12 @@ def _draw_header(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[s
         )
     elif len(turn) == 1:
         seat = turn[0]
-        runs = _templated(
+        runs = kit.catalog_runs(
             locale,
             f"njet.render.turn.{phase}",
             _seat_name(names, seat, locale),
             kit.font(24),
             kit.INK,
-            kit.font(24, True),
             kit.seat_colour(seat),
             room,
         )
@@ -568,7 +536,7 @@ def _draw_board(canvas: Image.Image, view: Mapping[str, Any], locale: str, box: 
     kit.panel(canvas, box, 16, kit.PANEL, outline=kit.PANEL_EDGE, width=2, shadow=True)
     draw = ImageDraw.Draw(canvas)
     head_y = y0 + 26
-    stones = _int(view.get("stones_left"))
+    stones = kit.as_int(view.get("stones_left"))
     stones_text = plural(locale, "njet.render.stones", stones)
     face = kit.font(20, True)
     text_w = face.getlength(stones_text)
@@ -618,7 +586,7 @@ def _draw_option(
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-    blocker = _opt_int(option.get("blocked_by"))
+    blocker = kit.as_opt_int(option.get("blocked_by"))
     blocked = blocker is not None
     if decided and not blocked:
         kit.paste(canvas, kit.glow(w, h, 12, kit.GOLD, 10), (x0 - 10, y0 - 10))
@@ -649,7 +617,7 @@ def _draw_option_content(
     draw = ImageDraw.Draw(layer)
     size = round(h * 0.72)
     if row == "start":
-        seat = _opt_int(option)
+        seat = kit.as_opt_int(option)
         if seat is not None:
             _paste_centered(layer, _emblem(view, seat, size), centre)
     elif row in ("trump", "super"):
@@ -696,7 +664,7 @@ def _draw_rules(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[st
         if value is None:
             kit.draw_text(draw, (vx, cy), "—", value_face, kit.INK_DIM, anchor="lm")
         elif row == "start":
-            seat = _int(value)
+            seat = kit.as_int(value)
             kit.paste(canvas, _emblem(view, seat, 40), (vx, round(cy - 20)))
             kit.draw_text(
                 draw,
@@ -708,7 +676,7 @@ def _draw_rules(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[st
                 max_width=room - 48,
             )
         elif row == "discard":
-            count = _int(value)
+            count = kit.as_int(value)
             if count <= 0:
                 kit.draw_text(
                     draw,
@@ -735,7 +703,7 @@ def _draw_rules(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[st
                 draw, (vx + 44, cy), _colour_name(code, locale), value_face, kit.INK, anchor="lm", max_width=room - 44
             )
         else:
-            width = kit.draw_text(draw, (vx, cy), f"×{_int(value)}", kit.font(28, True), kit.GOLD, anchor="lm")
+            width = kit.draw_text(draw, (vx, cy), f"×{kit.as_int(value)}", kit.font(28, True), kit.GOLD, anchor="lm")
             kit.draw_text(
                 draw,
                 (vx + width + 8, cy + 2),
@@ -754,9 +722,9 @@ def _play_order(view: Mapping[str, Any]) -> list[int]:
     if not seats:
         return []
     trick = [play for play in view.get("trick") or () if isinstance(play, Mapping)]
-    leader = _opt_int(view.get("leader"))
+    leader = kit.as_opt_int(view.get("leader"))
     if trick:
-        leader = _opt_int(trick[0].get("seat"))
+        leader = kit.as_opt_int(trick[0].get("seat"))
     if leader is None:
         turn = _turn_seats(view)
         leader = turn[0] if turn else seats[0]
@@ -768,7 +736,7 @@ def _plays(view: Mapping[str, Any], key: str) -> list[tuple[int, str]]:
     plays = []
     for play in view.get(key) or ():
         if isinstance(play, Mapping):
-            seat, card = _opt_int(play.get("seat")), str(play.get("card") or "")
+            seat, card = kit.as_opt_int(play.get("seat")), str(play.get("card") or "")
             if seat is not None and card:
                 try:
                     parse_card(card)
@@ -789,13 +757,12 @@ def _draw_trick(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[st
     order = _play_order(view)
     turn = _turn_seats(view)
     if not plays and turn:
-        runs = _templated(
+        runs = kit.catalog_runs(
             locale,
             "njet.render.leads",
             _seat_name(names, turn[0], locale),
             kit.font(19),
             kit.INK_DIM,
-            kit.font(19, True),
             kit.seat_colour(turn[0]),
             x1 - x0 - title_w - 60,
         )
@@ -885,9 +852,9 @@ def _draw_partner(
     canvas: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str, box: kit.Box
 ) -> None:
     """The starting player choosing a partner (or, with three players, to play alone)."""
-    starter = _opt_int(view.get("starter"))
+    starter = kit.as_opt_int(view.get("starter"))
     if starter is None:
-        starter = _opt_int(_rules(view).get("start"))
+        starter = kit.as_opt_int(_rules(view).get("start"))
     lines: list[tuple[str, Font, kit.Colour]] = [(t(locale, "njet.render.partner_choice"), kit.font(24, True), kit.INK)]
     if len(_players(view)) == 3:
         lines.append((t(locale, "njet.render.partner_alone"), kit.font(20), kit.INK_DIM))
@@ -899,7 +866,7 @@ def _draw_discard(
     canvas: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str, box: kit.Box
 ) -> None:
     """Everyone discarding at once: each player's emblem with a check once done."""
-    count = _int(_rules(view).get("discard"))
+    count = kit.as_int(_rules(view).get("discard"))
     x0, y0, x1, _ = box
     kit.panel(canvas, box, 16, kit.PANEL, outline=kit.PANEL_EDGE, width=2, shadow=True)
     draw = ImageDraw.Draw(canvas)
@@ -950,13 +917,13 @@ def _teams(view: Mapping[str, Any]) -> list[list[int]]:
     teams = view.get("teams")
     if not isinstance(teams, Sequence):
         return []
-    return [[_int(seat) for seat in team] for team in teams if isinstance(team, Sequence)]
+    return [[kit.as_int(seat) for seat in team] for team in teams if isinstance(team, Sequence)]
 
 
 def _alone_team(view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> int | None:
     if not view.get("alone"):
         return None
-    starter = _opt_int(view.get("starter"))
+    starter = kit.as_opt_int(view.get("starter"))
     for i, team in enumerate(teams):
         if len(team) == 1 and (starter is None or starter in team):
             return i
@@ -969,7 +936,7 @@ def _team_of(view: Mapping[str, Any]) -> dict[int, int]:
         for seat in team:
             out[seat] = i
     for i, player in enumerate(_players(view)):
-        team = _opt_int(player.get("team"))
+        team = kit.as_opt_int(player.get("team"))
         if team is not None:
             out.setdefault(_seat_of(player, i), team)
     return out
@@ -1032,7 +999,7 @@ def _draw_tally(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[st
         )
     tricks = list(view.get("team_tricks") or ())
     ones = list(view.get("team_ones") or ())
-    points = _opt_int(_rules(view).get("points"))
+    points = kit.as_opt_int(_rules(view).get("points"))
     alone = _alone_team(view, teams)
     rows = teams[:2]
     row_h = (y1 - y0 - 46) / max(1, len(rows))
@@ -1068,8 +1035,8 @@ def _draw_tally(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[st
                     max_width=member_room - 52,
                 )
             x += member_room
-        n_tricks = _int(tricks[i]) if i < len(tricks) else 0
-        n_ones = _int(ones[i]) if i < len(ones) else 0
+        n_tricks = kit.as_int(tricks[i]) if i < len(tricks) else 0
+        n_ones = kit.as_int(ones[i]) if i < len(ones) else 0
         value_face = kit.font(24, True)
         kit.draw_text(draw, (columns[0], cy), str(n_tricks), value_face, kit.INK, anchor="rm")
         kit.draw_text(draw, (columns[1], cy), str(n_ones), value_face, kit.INK, anchor="rm")
@@ -1098,15 +1065,14 @@ def _draw_last_trick(
             max_width=x1 - x0 - 32,
         )
         return
-    winner = _opt_int(view.get("last_winner"))
+    winner = kit.as_opt_int(view.get("last_winner"))
     if winner is not None:
-        runs = _templated(
+        runs = kit.catalog_runs(
             locale,
             "njet.render.won_by",
             _seat_name(names, winner, locale),
             kit.font(17),
             kit.INK_DIM,
-            kit.font(17, True),
             kit.seat_colour(winner),
             x1 - x0 - title_w - 44,
         )
@@ -1134,7 +1100,7 @@ def _sheet_rows(view: Mapping[str, Any], seats: Sequence[int]) -> list[list[int 
     rows = []
     for row in view.get("sheet") or ():
         values = list(row) if isinstance(row, Sequence) else []
-        rows.append([_opt_int(values[seat]) if seat < len(values) else None for seat in seats])
+        rows.append([kit.as_opt_int(values[seat]) if seat < len(values) else None for seat in seats])
     return rows
 
 
@@ -1142,7 +1108,7 @@ def _totals(view: Mapping[str, Any], rows: Sequence[Sequence[int | None]]) -> li
     """Each player's total: the score the view gives, else the sum of the sheet."""
     totals = []
     for i, player in enumerate(_players(view)):
-        score = _opt_int(player.get("score"))
+        score = kit.as_opt_int(player.get("score"))
         totals.append(score if score is not None else sum(row[i] or 0 for row in rows))
     return totals
 
@@ -1170,8 +1136,8 @@ def _draw_sheet(
     seats = [_seat_of(p, i) for i, p in enumerate(players)]
     rows = _sheet_rows(view, seats)
     totals = _totals(view, rows)
-    current = _int(view.get("round"))
-    planned = max(len(rows), _int(view.get("rounds")), current)
+    current = kit.as_int(view.get("round"))
+    planned = max(len(rows), kit.as_int(view.get("rounds")), current)
     head_h = 40 if compact else SHEET_HEAD - 6
     top = y0 + (42 if title else 6)
     foot_h = 38 if compact else SHEET_FOOT
@@ -1319,7 +1285,7 @@ def _draw_players(
     panel_w = (x1 - x0 - GAP * (count - 1)) / count
     turn = set(_turn_seats(view))
     teams = _team_of(view)
-    dealer = _opt_int(view.get("dealer"))
+    dealer = kit.as_opt_int(view.get("dealer"))
     for i, player in enumerate(players):
         seat = _seat_of(player, i)
         left = round(x0 + i * (panel_w + GAP))
@@ -1385,10 +1351,10 @@ def _draw_player(
     kit.draw_text(draw, (tx, line2), character, kit.font(17), kit.INK_DIM, anchor="lm", max_width=room)
     line3 = y0 + 84
     back_w = 17
-    cards = _int(player.get("cards"))
+    cards = kit.as_int(player.get("cards"))
     kit.paste_card(canvas, card_back(back_w), (tx, round(line3 - kit.card_size(back_w)[1] / 2)), shadow=False)
     kit.draw_text(draw, (tx + back_w + 7, line3), str(cards), kit.font(20, True), kit.INK, anchor="lm")
-    runs = _points_runs(locale, _int(player.get("score")), kit.font(22, True), kit.GOLD, kit.font(15))
+    runs = _points_runs(locale, kit.as_int(player.get("score")), kit.font(22, True), kit.GOLD, kit.font(15))
     kit.draw_runs(draw, (x1 - 12, line3), runs, align="right")
     tab_face = kit.font(15, True)
     if team is not None and phase != "over":
@@ -1533,7 +1499,7 @@ def _rule_chips(view: Mapping[str, Any], locale: str) -> list[Chip]:
     if sup is not None:
         text = t(locale, "njet.render.hand.super", colour=_colour_name(sup, locale))
         chips.append((text, kit.PANEL_SOLID, kit.INK, star(22) if sup in COLOURS else swatch("none", 22)))
-    points = _opt_int(rules.get("points"))
+    points = kit.as_opt_int(rules.get("points"))
     if points is not None:
         chips.append((f"×{points} {t(locale, 'njet.render.per_trick')}", kit.PANEL_SOLID, kit.GOLD, None))
     return chips
@@ -1541,7 +1507,7 @@ def _rule_chips(view: Mapping[str, Any], locale: str) -> list[Chip]:
 
 def _task_chip(view: Mapping[str, Any], locale: str) -> Chip | None:
     """What the seat has to do now (or that it waits), as one label."""
-    seat = _opt_int(view.get("seat"))
+    seat = kit.as_opt_int(view.get("seat"))
     colour = kit.seat_colour(seat) if seat is not None else kit.INK
     phase = _phase(view)
     mine = seat is not None and seat in _turn_seats(view)
@@ -1558,7 +1524,7 @@ def _task_chip(view: Mapping[str, Any], locale: str) -> Chip | None:
         return (t(locale, "njet.render.hand.partner_wait"), waiting, kit.INK, None)
     if phase == "discard":
         if mine:
-            count = _int(_rules(view).get("discard"))
+            count = kit.as_int(_rules(view).get("discard"))
             return (plural(locale, "njet.render.hand.discard", count), kit.ALERT, kit.INK, None)
         return (t(locale, "njet.render.hand.discard_done"), DONE, kit.INK_DARK, None)
     if mine:
@@ -1572,7 +1538,7 @@ def _draw_hand_header(canvas: Image.Image, view: Mapping[str, Any], locale: str,
     width = canvas.width
     kit.header_strip(canvas, HEADER)
     cy = HEADER // 2
-    seat = _opt_int(view.get("seat"))
+    seat = kit.as_opt_int(view.get("seat"))
     x: float = MARGIN
     if seat is not None:
         kit.paste(canvas, _emblem(view, seat, 44), (MARGIN, round(cy - 22)))
@@ -1597,7 +1563,7 @@ def render_sheet(view: Mapping[str, Any], names: Sequence[str], locale: str) -> 
 
 def sheet_image(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
     """The score sheet as an RGBA picture, tall enough for every round of the game."""
-    rows = max(len(view.get("sheet") or ()), _int(view.get("rounds")), 1)
+    rows = max(len(view.get("sheet") or ()), kit.as_int(view.get("rounds")), 1)
     height = HEADER + GAP + SHEET_HEAD + rows * SHEET_ROW + SHEET_FOOT + 20 + MARGIN
     canvas = kit.new_canvas(SHEET_WIDTH, height)
     draw = ImageDraw.Draw(canvas)
@@ -1606,7 +1572,7 @@ def sheet_image(view: Mapping[str, Any], names: Sequence[str], locale: str) -> I
     x = MARGIN + kit.draw_text(
         draw, (MARGIN, cy), t(locale, "njet.render.sheet"), kit.font(30, True), kit.GOLD, anchor="lm"
     )
-    n, total = _int(view.get("round")), _opt_int(view.get("rounds"))
+    n, total = kit.as_int(view.get("round")), kit.as_opt_int(view.get("rounds"))
     round_text = t(locale, "njet.render.round", n=n, total=total) if total else t(locale, "njet.render.round_open", n=n)
     x += 22 + kit.draw_text(draw, (x + 22, cy), round_text, kit.font(22), kit.INK_DIM, anchor="lm")
     players = _players(view)

@@ -64,13 +64,6 @@ Point = tuple[float, float]
 # --- small helpers -------------------------------------------------------------------------------------------
 
 
-def _int(value: object, default: int = 0) -> int:
-    try:
-        return int(value)  # type: ignore[call-overload, no-any-return]
-    except (TypeError, ValueError):
-        return default
-
-
 def _turn_seats(view: Mapping[str, Any]) -> list[int]:
     """The seats that act now: the view gives a list, a single seat is accepted as well."""
     to_act = view.get("to_act")
@@ -78,7 +71,7 @@ def _turn_seats(view: Mapping[str, Any]) -> list[int]:
         return []
     if isinstance(to_act, int):
         return [to_act]
-    return [_int(seat) for seat in to_act]
+    return [kit.as_int(seat) for seat in to_act]
 
 
 def _players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -127,14 +120,6 @@ def vertices(r: int, c: int) -> tuple[Point, Point, Point]:
     if is_up(r, c):
         return (c + 1, r), (c + 2, r + 1), (c, r + 1)
     return (c, r), (c + 2, r), (c + 1, r + 1)
-
-
-def _templated(
-    locale: str, key: str, name: str, face: Font, fill: kit.Colour, name_fill: kit.Colour, max_width: float, **kw: Any
-) -> list[Run]:
-    """A catalog line whose ``{name}`` is drawn bold in its own colour and cut to keep the line in ``max_width``."""
-    line = t(locale, key, name=kit.NAME_MARK, **kw)
-    return kit.name_runs(line, name, face, fill, kit.font(face.size, True), name_fill, max_width)
 
 
 def bonus_label(bonus: object, locale: str) -> str:
@@ -325,7 +310,7 @@ class Board:
 
 
 def _spaces(items: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
-    return [(_int(item.get("r")), _int(item.get("c"))) for item in items]
+    return [(kit.as_int(item.get("r")), kit.as_int(item.get("c"))) for item in items]
 
 
 def _board_items(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -389,10 +374,10 @@ def _draw_header(
     draw = ImageDraw.Draw(canvas)
     kit.header_strip(canvas, HEADER)
     cy = HEADER // 2
-    rnd, rounds = _int(view.get("round"), 1), _int(view.get("rounds"))
+    rnd, rounds = kit.as_int(view.get("round"), 1), kit.as_int(view.get("rounds"))
     title = t(locale, "tri.render.round", n=rnd, total=rounds) if rounds else t(locale, "tri.render.round_open", n=rnd)
     x = MARGIN + kit.draw_text(draw, (MARGIN, cy), title, kit.font(30, True), kit.GOLD, anchor="lm")
-    target = _int(view.get("target"))
+    target = kit.as_int(view.get("target"))
     if target:
         text = t(locale, "tri.render.target", points=target)
         x += 18 + kit.draw_text(draw, (x + 18, cy), text, kit.font(22), kit.INK_DIM, anchor="lm")
@@ -414,7 +399,7 @@ def _draw_header(
     if len(turn) == 1:
         seat = turn[0]
         face = kit.font(25)
-        runs = _templated(
+        runs = kit.catalog_runs(
             locale, "tri.render.turn", _seat_name(names, seat, locale), face, kit.INK, kit.seat_colour(seat), room
         )
         width = kit.draw_runs(draw, (right, cy), runs, align="right")
@@ -437,7 +422,7 @@ def _draw_board(
     shadow = Image.new("L", (board.width_px // 2 + 1, board.height_px // 2 + 1), 0)
     sdraw = ImageDraw.Draw(shadow)
     for item in items:
-        r, c = _int(item.get("r")), _int(item.get("c"))
+        r, c = kit.as_int(item.get("r")), kit.as_int(item.get("c"))
         pts = [board.point(x, y) for x, y in vertices(r, c)]
         sdraw.polygon([(x / 2 + 1, y / 2 + 2) for x, y in pts], fill=110)
     shadow = shadow.filter(ImageFilter.BoxBlur(3)).resize((board.width_px, board.height_px))
@@ -445,15 +430,15 @@ def _draw_board(
     dark.putalpha(shadow)
     kit.paste(canvas, dark, origin)
     last = view.get("last") if isinstance(view.get("last"), Mapping) else None
-    last_space = (_int(last.get("r")), _int(last.get("c"))) if last else None
+    last_space = (kit.as_int(last.get("r")), kit.as_int(last.get("c"))) if last else None
     last_item = None
     for item in items:
-        r, c = _int(item.get("r")), _int(item.get("c"))
+        r, c = kit.as_int(item.get("r")), kit.as_int(item.get("c"))
         bx, by = board.corner(r, c)
         xy = (ox + bx, oy + by)
         if (r, c) == last_space:
             last_item = item
-            seat = _int(last.get("seat", item.get("seat"))) if last else 0
+            seat = kit.as_int(last.get("seat", item.get("seat"))) if last else 0
             _halo(canvas, xy, side, is_up(r, c), kit.seat_colour(seat), max(8, side // 6))
         _paste_tile(canvas, tile_image(_corners(item), side, is_up(r, c)), xy, side)
     if label and last and last_item is not None and last_space is not None:
@@ -472,10 +457,10 @@ def _draw_last_label(
     """The last placement's points and bonus in a pill next to it, where it hides the fewest tiles."""
     r, c = space
     ox, oy = origin
-    seat = _int(last.get("seat"))
+    seat = kit.as_int(last.get("seat"))
     colour = kit.seat_colour(seat)
     face = kit.font(max(17, min(24, round(board.side * 0.24))), True)
-    runs: list[Run] = [(t(locale, "tri.render.points", n=_int(last.get("points"))), face, kit.INK_DARK)]
+    runs: list[Run] = [(t(locale, "tri.render.points", n=kit.as_int(last.get("points"))), face, kit.INK_DARK)]
     bonus = bonus_label(last.get("bonus"), locale)
     if bonus:
         runs.append(("  " + bonus, face, kit.ALERT))
@@ -485,7 +470,7 @@ def _draw_last_label(
     reach = board.side * 0.55 + height / 2
     side = board.side
     offsets = [(0, -1), (0, 1), (1, 0), (-1, 0), (0.8, -0.8), (-0.8, -0.8), (0.8, 0.8), (-0.8, 0.8), (0, -2), (0, 2)]
-    centres = [board.centre(_int(i.get("r")), _int(i.get("c"))) for i in items]
+    centres = [board.centre(kit.as_int(i.get("r")), kit.as_int(i.get("c"))) for i in items]
 
     def place(offset: Point) -> Point:
         x = cx + offset[0] * (side / 2 + width / 2)
@@ -520,12 +505,12 @@ def _draw_spots(canvas: Image.Image, board: Board, spots: Sequence[Mapping[str, 
     ox, oy = origin
     side = board.side
     for spot in spots:
-        r, c = _int(spot.get("r")), _int(spot.get("c"))
+        r, c = kit.as_int(spot.get("r")), kit.as_int(spot.get("c"))
         bx, by = board.corner(r, c)
         _paste_tile(canvas, tile_image(_corners(spot), side, is_up(r, c), ghost=True), (ox + bx, oy + by), side)
     diameter = max(26, round(side * 0.28))
     for index, spot in enumerate(spots):
-        r, c = _int(spot.get("r")), _int(spot.get("c"))
+        r, c = kit.as_int(spot.get("r")), kit.as_int(spot.get("c"))
         cx, cy = board.centre(r, c)
         cx, cy = ox + cx, oy + cy
         if not is_up(r, c):
@@ -564,7 +549,7 @@ def _draw_legend(
         y = top + 44 + row * LEGEND_ROW + LEGEND_ROW / 2
         bonus = spot.get("bonus") in BONUS_POINTS
         kit.draw_badge(canvas, (x + 13, y), 24, _spot_letter(spot, index), fill=kit.ALERT if bonus else kit.GOLD)
-        points = _int(spot.get("points"))
+        points = kit.as_int(spot.get("points"))
         text = t(locale, "tri.render.points", n=points) if columns == 1 else f"+{points}"
         width = kit.draw_text(draw, (x + 32, y), text, face, kit.INK, anchor="lm")
         if bonus and columns == 1:
@@ -592,12 +577,12 @@ def _draw_start(canvas: Image.Image, view: Mapping[str, Any], names: Sequence[st
     side = max(48, min(84, round(row_h * 0.9 / ROOT3 * 2)))
     y0 = top + 80
     for i, (seat, code) in enumerate(draws):
-        seat = _int(seat)
+        seat = kit.as_int(seat)
         col, row = divmod(i, rows)
         x0 = left + MARGIN + col * (col_w + GAP)
         y = y0 + row * row_h
         box = (round(x0), round(y), round(x0 + col_w), round(y + row_h - 8))
-        later = any(_int(s) == seat for s, _ in draws[i + 1 :])
+        later = any(kit.as_int(s) == seat for s, _ in draws[i + 1 :])
         is_starter = seat == starter and not later
         colour = kit.seat_colour(seat)
         if is_starter:
@@ -639,10 +624,10 @@ def _panel_height(view: Mapping[str, Any], spots: int = 0) -> int:
 
 def _ranks(players: Sequence[Mapping[str, Any]]) -> list[tuple[int, Mapping[str, Any]]]:
     """Players by score, highest first, with shared ranks for equal scores."""
-    ordered = sorted(players, key=lambda p: -_int(p.get("score")))
+    ordered = sorted(players, key=lambda p: -kit.as_int(p.get("score")))
     out: list[tuple[int, Mapping[str, Any]]] = []
     for i, player in enumerate(ordered):
-        rank = out[-1][0] if out and _int(out[-1][1].get("score")) == _int(player.get("score")) else i + 1
+        rank = out[-1][0] if out and kit.as_int(out[-1][1].get("score")) == kit.as_int(player.get("score")) else i + 1
         out.append((rank, player))
     return out
 
@@ -669,7 +654,7 @@ def _draw_panel(
     else:
         rows = [(0, p) for p in players]
     for i, (rank, player) in enumerate(rows):
-        seat = _int(player.get("seat"), i)
+        seat = kit.as_int(player.get("seat"), i)
         frame = (left, y, right, y + ROW_H)
         _draw_player(
             canvas, frame, seat, player, _seat_name(names, seat, locale), seat in turn and not over, rank, locale
@@ -685,8 +670,10 @@ def _draw_panel(
         y = _draw_last(canvas, last, names, locale, (left, y, right)) + GAP
     notes: list[tuple[str, kit.Colour, kit.Colour]] = []
     out = view.get("out")
-    if out is not None and _int(out, -1) >= 0:
-        notes.append((t(locale, "tri.render.out", name=_seat_name(names, _int(out), locale)), kit.GOLD, kit.INK_DARK))
+    if out is not None and kit.as_int(out, -1) >= 0:
+        notes.append(
+            (t(locale, "tri.render.out", name=_seat_name(names, kit.as_int(out), locale)), kit.GOLD, kit.INK_DARK)
+        )
     elif view.get("bell"):
         notes.append((t(locale, "tri.render.bell"), kit.GOLD, kit.INK_DARK))
     if view.get("kids_scoring"):
@@ -723,7 +710,7 @@ def _draw_player(
         kit.draw_glyph(draw, (x + 7, top_y), "▶", kit.font(18), colour)
         x += 24
     score_face = kit.font(28, True)
-    score = str(_int(player.get("score")))
+    score = str(kit.as_int(player.get("score")))
     unit = t(locale, "tri.render.pts")
     unit_face = kit.font(16)
     score_w = kit.draw_runs(
@@ -734,7 +721,7 @@ def _draw_player(
     )
     room = x1 - 14 - score_w - 12 - x
     kit.draw_text(draw, (x, top_y), name, kit.font(21, True), colour, anchor="lm", max_width=room)
-    tiles = _int(player.get("tiles"))
+    tiles = kit.as_int(player.get("tiles"))
     icon = 14
     _paste_tile(canvas, tile_image((), icon, True), (x + 1, low_y - tile_height(icon) / 2 - 1), icon)
     text = plural(locale, "tri.render.tiles", tiles)
@@ -754,10 +741,10 @@ def _draw_pool(canvas: Image.Image, view: Mapping[str, Any], locale: str, box: k
             canvas, back, (left + 12 + i * 6 - _pad(side), round(cy - tile_height(side) / 2) - _pad(side) - 2 + i * 2)
         )
     kit.draw_text(draw, (left + 70, cy), t(locale, "tri.render.pool"), kit.font(21, True), kit.INK_DIM, anchor="lm")
-    count = _int(view.get("pool"))
+    count = kit.as_int(view.get("pool"))
     text = plural(locale, "tri.render.tiles", count)
     kit.draw_text(draw, (right - 14, cy), text, kit.font(22, True), kit.INK if count else kit.ALERT, anchor="rm")
-    draws = _int(view.get("draws"))
+    draws = kit.as_int(view.get("draws"))
     if draws and not view.get("over"):
         face = kit.font(16, True)
         label = [(t(locale, "tri.render.bought", n=draws), face, kit.INK)]
@@ -777,7 +764,7 @@ def _draw_last(
     kit.draw_text(
         draw, (left + 14, top + 20), t(locale, "tri.render.last"), kit.font(18, True), kit.INK_DIM, anchor="lm"
     )
-    seat = _int(last.get("seat"))
+    seat = kit.as_int(last.get("seat"))
     side = 50
     code = str(last.get("tile") or "")
     ty = top + 38
@@ -787,7 +774,7 @@ def _draw_last(
     kit.draw_text(
         draw, (x, ty + 12), name, kit.font(20, True), kit.seat_colour(seat), anchor="lm", max_width=right - x - 10
     )
-    points = t(locale, "tri.render.points", n=_int(last.get("points")))
+    points = t(locale, "tri.render.points", n=kit.as_int(last.get("points")))
     kit.draw_text(draw, (x, ty + 38), points, kit.font(20, True), kit.INK, anchor="lm")
     if bonus:
         face = kit.font(18, True)
