@@ -53,9 +53,16 @@ def texts_for(kind: str) -> GameTexts:
     return REGISTRY[kind]
 
 
+def seat_name(names: Sequence[str], seat: JSONValue) -> str:
+    """The name of a seat found in event data, "?" when there is none."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return "?"
+
+
 def narrate(kind: str, event: Event, names: Sequence[str], locale: str) -> str | None:
     """Narrate an event, the table service's own events included (timeouts, departures)."""
-    name = names[event.seat] if event.seat is not None and 0 <= event.seat < len(names) else "?"
+    name = seat_name(names, event.seat)
     if event.kind == "timeout":
         return t(locale, "narrate.timeout", name=name)
     if event.kind == "left":

@@ -11,17 +11,11 @@ from typing import Any
 
 from bot.games.base import Action, Event, JSONValue
 from bot.i18n import plural, t
-from bot.texts import register
+from bot.texts import register, seat_name
 
 KIND = "chat_vert"
 COLOURS = ("Y", "R", "B", "G")
 MAJORS = ("W", "F")
-
-
-def _name(names: Sequence[str], seat: JSONValue) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return "?"
 
 
 def colour_name(colour: JSONValue, locale: str) -> str:
@@ -58,7 +52,7 @@ def penalty_sentence(data: Mapping[str, Any], locale: str) -> str:
 
 
 def penalty_line(seat: JSONValue, data: Mapping[str, Any], names: Sequence[str], locale: str) -> str:
-    return t(locale, "cv.ev.penalty", name=_name(names, seat), sentence=penalty_sentence(data, locale))
+    return t(locale, "cv.ev.penalty", name=seat_name(names, seat), sentence=penalty_sentence(data, locale))
 
 
 def condition_text(cond: Mapping[str, Any] | None, locale: str) -> str:
@@ -104,7 +98,7 @@ def describe_action(action: Action, names: Sequence[str], locale: str, view: Map
         players = int(view.get("players") or len(names) or 1)
         seat = (dealer + int(action["dir"])) % players
         side = "left" if int(action["dir"]) == 1 else "right"
-        return t(locale, f"cv.action.first_{side}", name=_name(names, seat))
+        return t(locale, f"cv.action.first_{side}", name=seat_name(names, seat))
     if action.kind in ("draw", "keep", "same", "say"):
         return t(locale, f"cv.action.{action.kind}")
     return action.kind
@@ -118,17 +112,17 @@ class ChatVertTexts:
         if event.private_to is not None:
             return None
         d = event.data
-        who = _name(names, event.seat)
+        who = seat_name(names, event.seat)
         k = event.kind
         if k == "deal":
-            line = t(locale, "cv.ev.deal", name=_name(names, d.get("dealer")), card=card_name(d.get("top"), locale))
+            line = t(locale, "cv.ev.deal", name=seat_name(names, d.get("dealer")), card=card_name(d.get("top"), locale))
             returned = d.get("returned") or []
             if returned:
                 line += " " + t(locale, "cv.ev.returned", cards=cards_name(returned, locale))
             return line
         if k == "direction":
             side = t(locale, "cv.side.left" if d.get("dir") == 1 else "cv.side.right")
-            return t(locale, "cv.ev.direction", name=who, side=side, first=_name(names, d.get("first")))
+            return t(locale, "cv.ev.direction", name=who, side=side, first=seat_name(names, d.get("first")))
         if k == "play":
             return self._play(event, names, locale)
         if k == "draw":
@@ -152,11 +146,15 @@ class ChatVertTexts:
         if k == "rule_draw":
             return plural(locale, "cv.ev.rule_draw", int(d.get("count") or 1), name=who)
         if k == "die":
-            return t(locale, "cv.ev.die", value=d.get("value"), name=_name(names, d.get("drawer")))
+            return t(locale, "cv.ev.die", value=d.get("value"), name=seat_name(names, d.get("drawer")))
         if k == "ficelle":
             if d.get("passed"):
                 return plural(
-                    locale, "cv.ev.ficelle_passed", int(d.get("count") or 0), old=_name(names, d.get("from")), name=who
+                    locale,
+                    "cv.ev.ficelle_passed",
+                    int(d.get("count") or 0),
+                    old=seat_name(names, d.get("from")),
+                    name=who,
                 )
             return t(locale, "cv.ev.ficelle", name=who)
         if k == "win":
@@ -165,7 +163,7 @@ class ChatVertTexts:
 
     def _play(self, event: Event, names: Sequence[str], locale: str) -> str:
         d = event.data
-        who = _name(names, event.seat)
+        who = seat_name(names, event.seat)
         cards = cards_name(list(d.get("cards") or []), locale)
         line = t(locale, "cv.ev.same" if d.get("same") else "cv.ev.play", name=who, cards=cards)
         if d.get("colour"):
@@ -177,9 +175,9 @@ class ChatVertTexts:
         if d.get("reversed") and not d.get("transfer"):
             line += t(locale, "cv.ev.reversed")
         if d.get("pending"):
-            line += plural(locale, "cv.ev.pending", int(d["pending"]), name=_name(names, d.get("next")))
+            line += plural(locale, "cv.ev.pending", int(d["pending"]), name=seat_name(names, d.get("next")))
         if d.get("skipped") is not None:
-            line += t(locale, "cv.ev.skipped", name=_name(names, d["skipped"]))
+            line += t(locale, "cv.ev.skipped", name=seat_name(names, d["skipped"]))
         return line
 
     def summary(self, public: dict[str, JSONValue], names: Sequence[str], locale: str) -> list[str]:
@@ -194,11 +192,11 @@ class ChatVertTexts:
             stock=p.get("stock", 0),
         )
         if p.get("phase") == "over":
-            second = t(locale, "cv.summary.over", name=_name(names, p.get("winner")))
+            second = t(locale, "cv.summary.over", name=seat_name(names, p.get("winner")))
         elif p.get("phase") == "direction":
-            second = t(locale, "cv.summary.direction", name=_name(names, p.get("dealer")))
+            second = t(locale, "cv.summary.direction", name=seat_name(names, p.get("dealer")))
         else:
-            second = t(locale, "cv.summary.turn", name=_name(names, p.get("turn")))
+            second = t(locale, "cv.summary.turn", name=seat_name(names, p.get("turn")))
             pending = p.get("pending")
             if pending:
                 second += " · " + plural(locale, "cv.summary.pending", int(pending["count"]))
@@ -206,7 +204,7 @@ class ChatVertTexts:
         if p.get("rules"):
             extras.append(plural(locale, "cv.summary.rules", int(p["rules"])))
         if p.get("ficelle_rule") and p.get("ficelle") is not None:
-            extras.append(t(locale, "cv.summary.ficelle", name=_name(names, p["ficelle"])))
+            extras.append(t(locale, "cv.summary.ficelle", name=seat_name(names, p["ficelle"])))
         if extras:
             second += " · " + " · ".join(extras)
         return [first, second]
@@ -237,7 +235,7 @@ class ChatVertTexts:
             elif event.kind == "direction":
                 out.append(line)
             elif event.kind == "win":
-                out.append(f"🏆 **{line}** " + t(locale, "cv.ev.win_rule", name=_name(names, event.seat)))
+                out.append(f"🏆 **{line}** " + t(locale, "cv.ev.win_rule", name=seat_name(names, event.seat)))
         if penalties:
             out.append("\n".join(penalties))
         return out

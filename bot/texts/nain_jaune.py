@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.games.base import Action, Event, JSONValue
 from bot.i18n import plural, t
-from bot.texts import register
+from bot.texts import register, seat_name
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 KIND = "nain_jaune"
@@ -27,19 +27,13 @@ def card_name(code: str, locale: str) -> str:
     return f"{rank_label(code[:-1], locale)}{SUITS[code[-1]]}"
 
 
-def _name(names: Sequence[str], seat: JSONValue) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return "?"
-
-
 class NainJauneTexts:
     kind = KIND
     score_unit_key = "unit.tokens"
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
         d = event.data
-        who = _name(names, event.seat)
+        who = seat_name(names, event.seat)
         k = event.kind
         if k == "play":
             return t(locale, "nj.ev.play", name=who, card=card_name(str(d["card"]), locale))
@@ -61,16 +55,16 @@ class NainJauneTexts:
         if k == "payment":
             tokens = plural(locale, "unit.tokens", int(d["tokens"]))
             key = "nj.ev.payment" if d["tokens"] == d["owed"] else "nj.ev.payment_short"
-            return t(locale, key, name=who, to=_name(names, d["to"]), tokens=tokens, owed=d["owed"])
+            return t(locale, key, name=who, to=seat_name(names, d["to"]), tokens=tokens, owed=d["owed"])
         if k == "double":
             tokens = plural(locale, "unit.tokens", int(d["tokens"]))
             key = "nj.ev.double" if d.get("owed", d["tokens"]) == d["tokens"] else "nj.ev.double_short"
             card = card_name(str(d["card"]), locale)
             return t(locale, key, name=who, card=card, tokens=tokens, owed=d.get("owed", d["tokens"]))
         if k == "deal":
-            return t(locale, "nj.ev.deal", deal=d["deal"], dealer=_name(names, d["dealer"]))
+            return t(locale, "nj.ev.deal", deal=d["deal"], dealer=seat_name(names, d["dealer"]))
         if k == "deal_end":
-            return t(locale, "nj.ev.deal_end", deal=d["deal"], name=_name(names, d["winner"]))
+            return t(locale, "nj.ev.deal_end", deal=d["deal"], name=seat_name(names, d["winner"]))
         if k == "game_end":
             return t(locale, f"nj.ev.game_end.{d.get('reason', 'deals')}")
         if k == "stake":
@@ -79,10 +73,10 @@ class NainJauneTexts:
 
     def summary(self, public: dict[str, JSONValue], names: Sequence[str], locale: str) -> list[str]:
         deal, deals = public["deal"], public["deals"]
-        first = t(locale, "nj.summary.deal", deal=deal, deals=deals, dealer=_name(names, public["dealer"]))
+        first = t(locale, "nj.summary.deal", deal=deal, deals=deals, dealer=seat_name(names, public["dealer"]))
         if public.get("over"):
             return [first, t(locale, "nj.summary.over")]
-        who = _name(names, public.get("to_act"))
+        who = seat_name(names, public.get("to_act"))
         wanted, sans, last = public.get("wanted"), public.get("sans"), public.get("last_card")
         if wanted is None:
             second = t(locale, "nj.summary.new_sequence", name=who)

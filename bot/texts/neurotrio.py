@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.games.base import Action, Event, JSONValue
 from bot.i18n import t
-from bot.texts import register
+from bot.texts import register, seat_name
 
 KIND = "neurotrio"
 
@@ -39,12 +39,6 @@ def cell_name(view: dict[str, Any], r: int, c: int) -> str:
     return f"{column_label(c - (int(box['c0']) - 1))}{r - (int(box['r0']) - 1) + 1}"
 
 
-def _name(names: Sequence[str], seat: JSONValue) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return "?"
-
-
 def _card_at(view: dict[str, Any], r: JSONValue, c: JSONValue, locale: str) -> str:
     for cell in view.get("grid") or []:
         if cell["r"] == r and cell["c"] == c:
@@ -58,7 +52,7 @@ class NeurotrioTexts:
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
         d: Any = event.data
-        who = _name(names, event.seat)
+        who = seat_name(names, event.seat)
         k = event.kind
         if event.private_to is not None:
             return None
@@ -66,7 +60,7 @@ class NeurotrioTexts:
             line = t(locale, "neuro.ev.deal", card=card_name(str(d["first"]), locale))
             extra = d.get("extra_vp") or []
             if extra:
-                line += " — " + t(locale, "neuro.ev.extra", names=", ".join(_name(names, s) for s in extra))
+                line += " — " + t(locale, "neuro.ev.extra", names=", ".join(seat_name(names, s) for s in extra))
             return line
         if k == "place":
             card = card_name(str(d["card"]), locale)
@@ -109,11 +103,11 @@ class NeurotrioTexts:
             second = t(
                 locale,
                 "neuro.summary.auction",
-                caller=_name(names, auction.get("caller")),
-                name=_name(names, auction.get("bidder")),
+                caller=seat_name(names, auction.get("caller")),
+                name=seat_name(names, auction.get("bidder")),
             )
         else:
-            who = ", ".join(_name(names, s) for s in view.get("to_act") or [])
+            who = ", ".join(seat_name(names, s) for s in view.get("to_act") or [])
             second = t(locale, "neuro.summary.build", name=who)
             if view.get("interrupters"):
                 second += " · " + t(locale, "neuro.summary.neuro_open")
@@ -150,13 +144,13 @@ class NeurotrioTexts:
                 d: Any = event.data
                 lines = [f"💎 **{line}**"]
                 if d.get("last") is not None and d.get("penalty"):
-                    lines.append(t(locale, "neuro.ev.penalty", name=_name(names, d["last"]), vp=d["penalty"]))
+                    lines.append(t(locale, "neuro.ev.penalty", name=seat_name(names, d["last"]), vp=d["penalty"]))
                 for bid in d.get("bids") or []:
                     lines.append(
                         t(
                             locale,
                             "neuro.reveal_line",
-                            name=_name(names, bid["seat"]),
+                            name=seat_name(names, bid["seat"]),
                             base=bid["base"],
                             card=card_name(str(bid["card"]), locale),
                             carton=t(locale, f"neuro.carton.{bid['carton']}"),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.games.base import Action, Event, JSONValue
 from bot.i18n import plural, t
-from bot.texts import register
+from bot.texts import register, seat_name
 
 KIND = "njet"
 COLOUR_EMOJI = {"R": "🟥", "K": "⬛", "B": "🟦", "G": "🟩"}
@@ -27,16 +27,10 @@ def card_label(code: str, locale: str) -> str:
     return f"{COLOUR_EMOJI.get(code[0], '')} {card_name(code, locale)}"
 
 
-def _name(names: Sequence[str], seat: JSONValue) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return "?"
-
-
 def option_name(row: str, option: str, locale: str, names: Sequence[str]) -> str:
     """What an option of the Njet board means, in words."""
     if row == "start":
-        return _name(names, int(option))
+        return seat_name(names, int(option))
     if row == "discard":
         return t(locale, f"njet.discard.{option}")
     if row in ("trump", "super"):
@@ -49,7 +43,7 @@ def rules_line(rules: dict[str, JSONValue], locale: str, names: Sequence[str]) -
     return t(
         locale,
         "njet.rules_line",
-        start=_name(names, rules.get("start")),
+        start=seat_name(names, rules.get("start")),
         discard=t(locale, f"njet.discard.{rules.get('discard')}"),
         trump=colour_name(str(rules.get("trump")), locale),
         super=t(locale, "njet.super.none") if super_colour == "none" else colour_name(super_colour, locale),
@@ -63,7 +57,7 @@ class NjetTexts:
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
         d = event.data
-        who = _name(names, event.seat)
+        who = seat_name(names, event.seat)
         k = event.kind
         if k == "block":
             row, option = str(d["row"]), str(d["option"])
@@ -72,7 +66,7 @@ class NjetTexts:
         if k == "rules":
             return t(locale, "njet.ev.rules", rules=rules_line(dict(d), locale, names))
         if k == "partner":
-            return t(locale, "njet.ev.partner", name=who, partner=_name(names, d["partner"]))
+            return t(locale, "njet.ev.partner", name=who, partner=seat_name(names, d["partner"]))
         if k == "alone":
             return t(locale, "njet.ev.alone", name=who)
         if k == "discarded":
@@ -83,12 +77,12 @@ class NjetTexts:
             return t(locale, "njet.ev.play", name=who, card=card_name(str(d["card"]), locale))
         if k == "trick":
             ones = int(d.get("ones", 0))
-            winner = _name(names, d["winner"])
+            winner = seat_name(names, d["winner"])
             if not ones:
                 return t(locale, "njet.ev.trick", name=winner)
             return t(locale, "njet.ev.trick_ones", name=winner, ones=plural(locale, "njet.ones", ones))
         if k == "deal":
-            return t(locale, "njet.ev.deal", round=d["round"], dealer=_name(names, d["dealer"]))
+            return t(locale, "njet.ev.deal", round=d["round"], dealer=seat_name(names, d["dealer"]))
         if k == "round_end":
             return t(locale, "njet.ev.round_end", round=d["round"])
         if k == "game_end":
@@ -101,10 +95,10 @@ class NjetTexts:
             "njet.summary.round",
             round=public["round"],
             rounds=public["rounds"],
-            dealer=_name(names, public["dealer"]),
+            dealer=seat_name(names, public["dealer"]),
         )
         phase = public.get("phase")
-        waiting = [_name(names, s) for s in public.get("to_act") or []]
+        waiting = [seat_name(names, s) for s in public.get("to_act") or []]
         who = ", ".join(waiting) or "—"
         if phase == "njet":
             second = t(locale, "njet.summary.njet", name=who, stones=public.get("stones_left"))
@@ -128,7 +122,7 @@ class NjetTexts:
             label = f"{t(locale, f'njet.row_short.{row}')} {option_name(row, option, locale, names)}"
             return label[:80]
         if action.kind == "partner":
-            return t(locale, "njet.action.partner", name=_name(names, action["seat"]))[:80]
+            return t(locale, "njet.action.partner", name=seat_name(names, action["seat"]))[:80]
         if action.kind == "alone":
             return t(locale, "njet.action.alone")
         if action.kind == "play":
@@ -151,7 +145,7 @@ class NjetTexts:
                 scores = list(event.data.get("scores") or [])
                 lines = [f"**{self.narrate(event, names, locale)}**"]
                 for seat, points in enumerate(scores):
-                    lines.append(t(locale, "njet.round_line", name=_name(names, seat), points=points))
+                    lines.append(t(locale, "njet.round_line", name=seat_name(names, seat), points=points))
                 out.append("\n".join(lines))
         return out
 

@@ -6,15 +6,9 @@ from collections.abc import Sequence
 
 from bot.games.base import Action, Event, JSONValue
 from bot.i18n import t
-from bot.texts import register
+from bot.texts import register, seat_name
 
 KIND = "triominos"
-
-
-def _name(names: Sequence[str], seat: JSONValue) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return "?"
 
 
 def bonus_name(bonus: JSONValue, locale: str) -> str | None:
@@ -27,7 +21,7 @@ class TriominosTexts:
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
         d = event.data
-        who = _name(names, event.seat)
+        who = seat_name(names, event.seat)
         k = event.kind
         if event.private_to is not None:
             return None
@@ -39,13 +33,13 @@ class TriominosTexts:
         if k in ("draw", "turn_passed", "pass", "out"):
             return t(locale, f"tri.ev.{k}", name=who)
         if k == "start_draw":
-            draws = ", ".join(f"{_name(names, seat)} {tile}" for seat, tile in d.get("draws") or [])
-            return t(locale, "tri.ev.start_draw", draws=draws, name=_name(names, d.get("starter")))
+            draws = ", ".join(f"{seat_name(names, seat)} {tile}" for seat, tile in d.get("draws") or [])
+            return t(locale, "tri.ev.start_draw", draws=draws, name=seat_name(names, d.get("starter")))
         if k == "deal":
-            return t(locale, "tri.ev.deal", round=d["round"], name=_name(names, d.get("starter")))
+            return t(locale, "tri.ev.deal", round=d["round"], name=seat_name(names, d.get("starter")))
         if k == "round_end":
             key = "tri.ev.round_end.blocked" if d.get("reason") == "blocked" else "tri.ev.round_end.out"
-            return t(locale, key, round=d["round"], name=_name(names, d.get("winner")), points=d.get("points"))
+            return t(locale, key, round=d["round"], name=seat_name(names, d.get("winner")), points=d.get("points"))
         if k == "game_end":
             return t(locale, "tri.ev.game_end")
         return None
@@ -55,7 +49,7 @@ class TriominosTexts:
         if public.get("over"):
             return [first, t(locale, "tri.summary.over")]
         to_act = public.get("to_act") or []
-        who = ", ".join(_name(names, s) for s in to_act)
+        who = ", ".join(seat_name(names, s) for s in to_act)
         draws = int(public.get("draws") or 0)
         second = (
             t(locale, "tri.summary.turn_draws", name=who, draws=draws)
@@ -89,7 +83,7 @@ class TriominosTexts:
             elif event.kind == "round_end":
                 scores = event.data.get("scores") or []
                 lines = [f"**{line}**"]
-                lines += [t(locale, "tri.score_line", name=_name(names, s), score=v) for s, v in enumerate(scores)]
+                lines += [t(locale, "tri.score_line", name=seat_name(names, s), score=v) for s, v in enumerate(scores)]
                 out.append("\n".join(lines))
         return out
 
