@@ -428,7 +428,7 @@ class ChatVert:
             if i and hand[i - 1] == card:
                 continue
             if (
-                (card in MAJORS or card[0] == colour or card[1] == symbol)
+                (card in MAJORS or card[0] == colour or card[1] == symbol)  # ``matches``, inlined: the hot path
                 if free
                 else self._play_refusal(state, card)[0] is None
             ):
