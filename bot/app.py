@@ -48,8 +48,13 @@ class TableeBot(commands.Bot):
         # No privileged intent: everything goes through interactions, DMs are sent, not read.
         intents = discord.Intents.default()
         intents.message_content = False
+        # Nobody is pinged unless a message names exactly whom it means to ping (users only, never roles or everyone).
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=TableeTree
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=TableeTree,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.database = database
         self.dev_guild = dev_guild
@@ -66,6 +71,7 @@ class TableeBot(commands.Bot):
         self.store = await Store.open(self.database)
         self.publisher = DiscordPublisher(self)
         self.tables = TableService(self.store, self.publisher, clock=self.clock)
+        await self.tables.recover()
         await self.tree.set_translator(Translator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

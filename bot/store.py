@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+log = logging.getLogger(__name__)
 
 ACTIVE = ("lobby", "running")
 
@@ -215,6 +218,21 @@ def _row_to_game(row: Sequence[Any]) -> GameRow:
     )
 
 
+ResultLine = tuple[int, int | None, str, int, int]
+"""One seat's final line: seat, user id (None for a computer player), name, rank, score."""
+
+
+async def _write_finish(
+    db: aiosqlite.Connection, game_id: int, status: str, results: Iterable[ResultLine], now: float
+) -> None:
+    """Inside a transaction: the game's end and its ranking, keyed by seat so that writing it again changes nothing."""
+    await db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, now, game_id))
+    await db.executemany(
+        "INSERT OR REPLACE INTO results (game_id, seat, user_id, name, rank, score) VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, *r) for r in results],
+    )
+
+
 class Store:
     """The bot's one SQLite database. Open with ``await Store.open(path)``."""
 
@@ -224,20 +242,32 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction at a time on this connection: concurrent games never interleave."""
+        """One write transaction at a time on this connection: concurrent games never interleave.
+
+        Whatever fails, the BEGIN included, and the COMMIT itself too, the transaction is rolled back before the
+        error goes on: the connection is never left inside a transaction that would refuse every later write.
+        """
         async with self._write_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
+                await self.db.execute("BEGIN IMMEDIATE")
                 yield self.db
+                await self.db.commit()
             except BaseException:
-                await self.db.rollback()
+                await self._rollback()
                 raise
-            await self.db.commit()
+
+    async def _rollback(self) -> None:
+        if not self.db.in_transaction:
+            return
+        try:
+            await self.db.rollback()
+        except Exception:
+            log.exception("rollback failed")
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         db = await aiosqlite.connect(str(path), timeout=10)
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=10000"):
+        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=10000"):
             async with db.execute(f"PRAGMA {pragma}") as cur:
                 await cur.fetchall()
         store = cls(db)
@@ -364,8 +394,13 @@ class Store:
         by_bot: bool = False,
         at: float | None = None,
         turn_since: float | None = None,
+        results: Iterable[ResultLine] | None = None,
     ) -> None:
-        """Write action ``n`` in its own transaction (and the turn clock with it)."""
+        """Write action ``n`` in its own transaction, with the turn clock and, for a final move, the game's end.
+
+        With ``results`` the game is closed ('over') and its ranking recorded in the same transaction as its last
+        move: a crash can never leave a finished game marked running.
+        """
         now = time.time() if at is None else at
         try:
             async with self.transaction() as db:
@@ -377,6 +412,8 @@ class Store:
                     await db.execute(
                         "UPDATE games SET turn_since = ?, reminded = 0 WHERE id = ?", (turn_since, game_id)
                     )
+                if results is not None:
+                    await _write_finish(db, game_id, "over", results, now)
         except sqlite3.IntegrityError:
             raise DuplicateAction(game_id, n) from None
 
@@ -437,16 +474,10 @@ class Store:
 
     # -- results and statistics ----------------------------------------------------------------
 
-    async def finish_game(
-        self, game_id: int, status: str, results: Iterable[tuple[int, int | None, str, int, int]], now: float
-    ) -> None:
+    async def finish_game(self, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
         """Close a game and record its ranking (seat, user, name, rank, score) in one transaction."""
         async with self.transaction() as db:
-            await db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, now, game_id))
-            await db.executemany(
-                "INSERT OR REPLACE INTO results (game_id, seat, user_id, name, rank, score) VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, *r) for r in results],
-            )
+            await _write_finish(db, game_id, status, results, now)
 
     async def stats(self, guild_id: int, kind: str | None = None) -> list[StatLine]:
         """Finished games and wins per game kind and human player on one server, best first."""

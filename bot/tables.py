@@ -13,7 +13,8 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,7 +37,7 @@ from bot.games.base import (
     validate_options,
 )
 from bot.i18n import t
-from bot.store import ActionRow, ActiveTableExists, DuplicateAction, GameRow, Seat, Store
+from bot.store import ActionRow, ActiveTableExists, DuplicateAction, GameRow, ResultLine, Seat, Store
 from bot.table_hooks import hooks_for
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,9 @@ TABLE_SEAT = -1
 
 TIMER_BOUNDS = (0, 24 * 60)
 """Turn timer options, in minutes (0 switches the reminder or the absent-player move off)."""
+
+LOBBY_EXPIRY_S = 60 * 60
+"""A lobby nobody started within this many seconds is cancelled, so that the channel is free again."""
 
 
 class TableError(GameError):
@@ -104,7 +108,11 @@ class NullPublisher:
 
 @dataclass
 class LiveGame:
-    """A running game in memory: its row, engine, state and the full event log."""
+    """A running game in memory: its row, engine, state and the full event log.
+
+    ``n`` is the state's version, the number of actions applied; ``acted`` the version at which each seat last
+    acted, so that a click drawn from an earlier version can be told from a fresh one.
+    """
 
     row: GameRow
     engine: Game[Any]
@@ -112,6 +120,7 @@ class LiveGame:
     n: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     log: list[tuple[int, Event]] = field(default_factory=list)
+    acted: dict[int, int] = field(default_factory=dict)
 
 
 def recent_public(log: list[tuple[int, Event]], count: int) -> list[Event]:
@@ -145,10 +154,28 @@ class TableService:
     # -- loading -------------------------------------------------------------------------------
 
     def _lock_for(self, game_id: int) -> asyncio.Lock:
+        """The one lock of a game: its lobby changes, its moves, its timers and its closing all take it."""
         lock = self._row_locks.get(game_id)
         if lock is None:
             lock = self._row_locks[game_id] = asyncio.Lock()
         return lock
+
+    def _prune(self, game_id: int) -> None:
+        """Forget a game that is no longer active: its cached state, and its lock unless someone holds or awaits it."""
+        self._live.pop(game_id, None)
+        lock = self._row_locks.get(game_id)
+        if lock is not None and not lock.locked():
+            del self._row_locks[game_id]
+
+    @asynccontextmanager
+    async def _locked(self, game_id: int) -> AsyncIterator[LiveGame]:
+        """The live game under its lock, reloaded when the cached copy was dropped while we waited for the lock."""
+        while True:
+            live = await self.load(game_id)
+            async with live.lock:
+                if self._live.get(game_id) is live:
+                    yield live
+                    return
 
     async def game_row(self, game_id: int) -> GameRow:
         live = self._live.get(game_id)
@@ -193,8 +220,8 @@ class TableService:
         """
         engine = get_game(row.kind)
         rows = await self.store.actions(row.id)
-        state, n, log = await asyncio.to_thread(_rebuild, engine, row, rows)
-        return LiveGame(row=row, engine=engine, state=state, n=n, log=log)
+        state, n, log, acted = await asyncio.to_thread(_rebuild, engine, row, rows)
+        return LiveGame(row=row, engine=engine, state=state, n=n, log=log, acted=acted)
 
     def forget(self, game_id: int) -> None:
         """Drop a cached state (it will be replayed on next use)."""
@@ -253,8 +280,9 @@ class TableService:
             engine = get_game(row.kind)
             if len(row.seats) >= engine.max_players:
                 raise TableError("table_full", max=engine.max_players)
-            row.seats.append(Seat(name=name, user_id=user_id))
-            await self.store.update_game(game_id, seats=row.seats)
+            seats = [*row.seats, Seat(name=name, user_id=user_id)]
+            await self.store.update_game(game_id, seats=seats)
+            row.seats = seats
         await self.publisher.lobby_changed(row)
         return row
 
@@ -267,8 +295,9 @@ class TableService:
             if len(row.seats) >= engine.max_players:
                 raise TableError("table_full", max=engine.max_players)
             number = 1 + sum(1 for s in row.seats if s.is_bot)
-            row.seats.append(Seat(name=t(row.locale, "seat.bot_name", n=number)))
-            await self.store.update_game(game_id, seats=row.seats)
+            seats = [*row.seats, Seat(name=t(row.locale, "seat.bot_name", n=number))]
+            await self.store.update_game(game_id, seats=seats)
+            row.seats = seats
         await self.publisher.lobby_changed(row)
         return row
 
@@ -298,23 +327,25 @@ class TableService:
         return row
 
     async def _leave_running(self, game_id: int, user_id: int) -> GameRow:
-        live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(game_id) as live:
             if live.row.status != "running":
                 raise TableError("game_over")
             seat = live.row.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated")
             old = live.row.seats[seat]
-            live.row.seats[seat] = Seat(name=t(live.row.locale, "seat.bot_for", name=old.name))
-            if live.row.host_id == user_id:
-                humans = [s for s in live.row.seats if not s.is_bot]
+            seats = list(live.row.seats)
+            seats[seat] = Seat(name=t(live.row.locale, "seat.bot_for", name=old.name))
+            host_id = live.row.host_id
+            if host_id == user_id:
+                humans = [s for s in seats if not s.is_bot]
                 if humans and humans[0].user_id is not None:
-                    live.row.host_id = humans[0].user_id
-            await self.store.update_game(game_id, seats=live.row.seats, host_id=live.row.host_id)
+                    host_id = humans[0].user_id
+            await self.store.update_game(game_id, seats=seats, host_id=host_id)
+            live.row.seats, live.row.host_id = seats, host_id
             left = Event("left", seat, {"name": old.name})
             live.log.append((live.n, left))
-            events = [left, *await self._run_bots(live)]
+            events = [left, *await self._run_bots_safely(live)]
             snapshot = self._snapshot(live, events)
         await self._after(live, snapshot)
         return live.row
@@ -328,49 +359,64 @@ class TableService:
             if len(row.seats) < engine.min_players:
                 raise TableError("not_enough_players", min=engine.min_players)
             hooks = hooks_for(row.kind)
+            options = row.options
             if hooks is not None:
                 extra = await hooks.prepare(self.store, row)
-                row.options = validate_options(engine, {**row.options, **extra})
-                await self.store.update_game(game_id, options=row.options)
+                options = validate_options(engine, {**row.options, **extra})
             now = self.clock()
-            row.status = "running"
-            row.started_at = now
-            row.turn_since = now
-            await self.store.update_game(game_id, status="running", started_at=now, turn_since=now, reminded=0)
+            await self.store.update_game(
+                game_id, options=options, status="running", started_at=now, turn_since=now, reminded=0
+            )
+            row.options, row.status, row.started_at, row.turn_since = options, "running", now, now
             state = engine.setup(len(row.seats), row.options, action_rng(row.seed, 0))
             live = LiveGame(row=row, engine=engine, state=state, lock=self._lock_for(game_id))
             start_events = engine.start_events(state)
             live.log.extend((0, e) for e in start_events)
             self._live[game_id] = live
         async with live.lock:
-            events = [*start_events, *await self._run_bots(live)]
+            events = [*start_events, *await self._run_bots_safely(live)]
             snapshot = self._snapshot(live, events)
         await self.publisher.lobby_changed(row)
         await self._after(live, snapshot)
         return live
 
-    async def close(self, game_id: int, user_id: int, *, can_manage: bool) -> GameRow:
-        """Cancel a lobby or abandon a running game: the host, or a member who manages the channel."""
-        row = await self.game_row(game_id)
-        if row.status not in ("lobby", "running"):
-            raise TableError("game_over")
-        if user_id != row.host_id and not can_manage:
-            raise TableError("host_or_manager_only")
-        lock = self._live[game_id].lock if game_id in self._live else self._lock_for(game_id)
-        async with lock:
+    async def close(self, game_id: int, user_id: int, *, can_manage: bool, lobby_only: bool = False) -> GameRow:
+        """Cancel a lobby or abandon a running game: the host, or a member who manages the channel.
+
+        The status is read under the game's lock, so a close racing the final move or the Start finds the game as
+        they left it: a finished game stays finished, a started one is not 'cancelled'. ``lobby_only`` (the lobby's
+        Cancel button) never stops a running game.
+        """
+        async with self._lock_for(game_id):
+            live = self._live.get(game_id)
+            row = live.row if live is not None else await self.store.get_game(game_id)
+            if row is None:
+                raise TableError("no_such_game")
+            if row.status not in ("lobby", "running"):
+                raise TableError("game_over")
+            if lobby_only and row.status != "lobby":
+                raise TableError("already_started")
+            if user_id != row.host_id and not can_manage:
+                raise TableError("host_or_manager_only")
             status = "cancelled" if row.status == "lobby" else "abandoned"
-            row.status = status
             await self.store.update_game(game_id, status=status, ended_at=self.clock())
-            self.forget(game_id)
+            row.status = status
+            self._live.pop(game_id, None)
+        self._prune(game_id)
         await self.publisher.closed(row)
         return row
 
     # -- moves ---------------------------------------------------------------------------------
 
-    async def act(self, game_id: int, user_id: int, action: Action, stage: int | None = None) -> list[Event]:
-        """A human move: check seat, turn, stage and legality, apply, commit, let bots play, publish."""
-        live = await self.load(game_id)
-        async with live.lock:
+    async def act(self, game_id: int, user_id: int, action: Action, version: int | None = None) -> list[Event]:
+        """A human move: check seat, version, turn and legality, apply, commit, let bots play, publish.
+
+        ``version`` is the state's version the clicked component was drawn from (None for a typed command). A
+        click from an earlier version is still taken when its seat has not acted since and the move is still
+        legal (a panel that was not redrawn after someone else's move); otherwise it is refused as stale, which
+        makes a double click, or twenty, apply once.
+        """
+        async with self._locked(game_id) as live:
             row = live.row
             if row.status != "running":
                 raise TableError("game_over")
@@ -378,47 +424,50 @@ class TableService:
             if seat is None:
                 raise TableError("not_seated")
             engine = live.engine
-            if stage is not None and stage != engine.stage(live.state):
-                raise TableError("stale_stage")
             if engine.is_over(live.state):
                 raise TableError("game_over")
+            if version is not None and version != live.n:
+                fresh = version < live.n and live.acted.get(seat, -1) <= version
+                if not fresh or not accepts(engine, live.state, seat, action):
+                    raise TableError("stale_button")
             if seat not in engine.to_act(live.state) and seat not in interrupters(engine, live.state):
                 raise NotYourTurn()
             if not accepts(engine, live.state, seat, action):
                 # Let the engine say why when it can; otherwise a generic refusal.
                 raise _explain_illegal(engine, live, seat, action)
             events = await self._commit(live, seat, action, by_bot=False)
-            events.extend(await self._run_bots(live))
+            events.extend(await self._run_bots_safely(live))
             snapshot = self._snapshot(live, events)
         await self._after(live, snapshot)
         return events
 
     async def table_act(self, game_id: int, action: Action) -> list[Event]:
         """A move of the table itself (seat -1), e.g. a penalty handed by a rule's author; the engine checks it."""
-        live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(game_id) as live:
             if live.row.status != "running" or live.engine.is_over(live.state):
                 raise TableError("game_over")
             events = await self._commit(live, TABLE_SEAT, action, by_bot=True)
-            events.extend(await self._run_bots(live))
+            events.extend(await self._run_bots_safely(live))
             snapshot = self._snapshot(live, events)
         await self._after(live, snapshot)
         return events
 
     async def _commit(self, live: LiveGame, seat: int, action: Action, *, by_bot: bool) -> list[Event]:
+        """Apply to a copy, write, then swap: the live state changes only once its action is stored.
+
+        A failed write leaves the game exactly as it was (and says so to the player); the final move and the
+        game's end (status, ranking) are one transaction.
+        """
         engine = live.engine
         n = live.n + 1
         before = engine.to_act(live.state)
-        try:
-            events = engine.apply(live.state, seat, action, action_rng(live.row.seed, n))
-        except GameError:
-            raise
-        except Exception:
-            self.forget(live.row.id)
-            raise
+        work = copy.deepcopy(live.state)
+        events = engine.apply(work, seat, action, action_rng(live.row.seed, n))
         now = self.clock()
-        after = engine.to_act(live.state)
+        after = engine.to_act(work)
         turn_since = now if after != before or not by_bot else None
+        over = engine.is_over(work)
+        results = engine.results(work) if over else None
         try:
             await self.store.append_action(
                 live.row.id,
@@ -428,30 +477,46 @@ class TableService:
                 by_bot=by_bot,
                 at=now,
                 turn_since=turn_since,
+                results=None if results is None else _result_lines(live.row, results),
             )
         except DuplicateAction:
-            # Another process wrote this number first: our state is ahead of the truth.
+            # Another process wrote this number first: our state is behind the truth; reload it next time.
             self.forget(live.row.id)
             raise TableError("conflict") from None
-        except Exception:
-            self.forget(live.row.id)
-            raise
+        except Exception as error:
+            log.warning("could not store move %s of game %s: %r", n, live.row.id, error)
+            raise TableError("not_saved") from error
+        live.state = work
         live.n = n
+        if seat != TABLE_SEAT:
+            live.acted[seat] = n
         if turn_since is not None:
             live.row.turn_since = turn_since
             live.row.reminded = False
         live.log.extend((n, e) for e in events)
-        if engine.is_over(live.state):
-            await self._finish(live)
+        if over:
+            live.row.status = "over"
+            live.row.ended_at = now
+            await self._after_finish(live)
         return events
 
-    async def _run_bots(self, live: LiveGame) -> list[Event]:
+    async def _run_bots_safely(self, live: LiveGame) -> list[Event]:
+        """Computer players after a move that is already stored: a failed write of theirs must not turn that
+        move into an error; they are asked again at the next timer tick."""
+        events: list[Event] = []
+        try:
+            await self._run_bots(live, events)
+        except TableError as error:
+            log.warning("computer players of game %s stopped: %s", live.row.id, error.code)
+        return events
+
+    async def _run_bots(self, live: LiveGame, events: list[Event] | None = None) -> list[Event]:
         """Let computer players act, through the same commit path, until a human must act.
 
         After every move the computer players may first interrupt (in seat order); then the
         awaited computer players act.
         """
-        events: list[Event] = []
+        events = [] if events is None else events
         engine = live.engine
         for _ in range(MAX_BOT_CHAIN):
             if live.row.status != "running" or engine.is_over(live.state):
@@ -476,17 +541,8 @@ class TableService:
             events.extend(await self._commit(live, seat, choice, by_bot=True))
         return events
 
-    async def _finish(self, live: LiveGame) -> None:
-        results = live.engine.results(live.state)
-        now = self.clock()
-        live.row.status = "over"
-        live.row.ended_at = now
-        await self.store.finish_game(
-            live.row.id,
-            "over",
-            [(r.seat, live.row.seats[r.seat].user_id, live.row.seats[r.seat].name, r.rank, r.score) for r in results],
-            now,
-        )
+    async def _after_finish(self, live: LiveGame) -> None:
+        """The game's own epilogue (Chat vert's winner owes a rule), once its end is stored."""
         hooks = hooks_for(live.row.kind)
         if hooks is not None:
             try:
@@ -513,13 +569,43 @@ class TableService:
         )
 
     async def snapshot(self, game_id: int) -> Snapshot:
-        live = await self.load(game_id)
-        async with live.lock:
+        async with self._locked(game_id) as live:
             return self._snapshot(live, [])
+
+    # -- start-up ------------------------------------------------------------------------------
+
+    async def recover(self) -> list[int]:
+        """At start-up: finish every game left 'running' whose replayed state is over (a crash at the worst time).
+
+        The end is written as it would have been (status, ranking keyed by seat, so never twice) and the game's
+        epilogue runs. Returns the ids of the games finished so.
+        """
+        finished: list[int] = []
+        for row in await self.store.games_with_status("running"):
+            async with self._lock_for(row.id):
+                if row.id in self._live:
+                    continue
+                try:
+                    # Replayed, not cached: a restart does not load every running game into memory at once.
+                    live = await self.replay(row)
+                except Exception:
+                    log.exception("game %s could not be replayed at start-up", row.id)
+                    continue
+                if not live.engine.is_over(live.state):
+                    continue
+                now = self.clock()
+                await self.store.finish_game(
+                    row.id, "over", _result_lines(live.row, live.engine.results(live.state)), now
+                )
+                live.row.status, live.row.ended_at = "over", now
+                await self._after_finish(live)
+            self._prune(row.id)
+            finished.append(row.id)
+        return finished
 
     async def _after(self, live: LiveGame, snapshot: Snapshot) -> None:
         if live.row.status != "running":
-            self.forget(live.row.id)
+            self._prune(live.row.id)
         try:
             await self.publisher.publish(snapshot)
         except Exception:
@@ -528,8 +614,17 @@ class TableService:
     # -- timers --------------------------------------------------------------------------------
 
     async def run_timers(self, now: float | None = None) -> None:
-        """Remind slow players, then let the computer move for absent ones; deadlines live in the store."""
+        """Remind slow players, then let the computer move for absent ones; close forgotten lobbies.
+
+        Deadlines live in the store, so they survive restarts.
+        """
         now = self.clock() if now is None else now
+        for row in await self.store.games_with_status("lobby"):
+            if now - row.created_at >= LOBBY_EXPIRY_S:
+                try:
+                    await self._expire_lobby(row.id, now)
+                except Exception:
+                    log.exception("lobby %s could not expire", row.id)
         for row in await self.store.games_with_status("running"):
             try:
                 await self._timer_for(row.id, now)
@@ -538,6 +633,27 @@ class TableService:
             except Exception:
                 log.exception("timer of game %s failed", row.id)
 
+    async def _resume_bots(self, game_id: int) -> None:
+        """Computer players whose last move could not be stored play again (nothing else would wake them)."""
+        async with self._locked(game_id) as live:
+            if live.row.status != "running":
+                return
+            events = await self._run_bots_safely(live)
+            if not events:
+                return
+            snapshot = self._snapshot(live, events)
+        await self._after(live, snapshot)
+
+    async def _expire_lobby(self, game_id: int, now: float) -> None:
+        async with self._lock_for(game_id):
+            row = await self.store.get_game(game_id)
+            if row is None or row.status != "lobby" or now - row.created_at < LOBBY_EXPIRY_S:
+                return
+            await self.store.update_game(game_id, status="cancelled", ended_at=now)
+            row.status = "cancelled"
+        self._prune(game_id)
+        await self.publisher.closed(row)
+
     async def _timer_for(self, game_id: int, now: float) -> None:
         live = await self.load(game_id)
         row = live.row
@@ -545,11 +661,13 @@ class TableService:
             return
         waiting = [s for s in live.engine.to_act(live.state) if not row.seats[s].is_bot]
         if not waiting:
+            if live.engine.to_act(live.state) and not live.engine.is_over(live.state):
+                await self._resume_bots(game_id)
             return
         elapsed = now - row.turn_since
         due = timer_actions(live.engine, live.state, elapsed)
         if due and not (row.timeout_s and elapsed >= row.timeout_s):
-            async with live.lock:
+            async with self._locked(game_id) as live:
                 if live.row.status != "running" or live.row.turn_since != row.turn_since:
                     return
                 fired: list[Event] = []
@@ -557,11 +675,11 @@ class TableService:
                     if live.engine.is_over(live.state):
                         break
                     fired.extend(await self._commit(live, TABLE_SEAT, action, by_bot=True))
-                fired.extend(await self._run_bots(live))
+                fired.extend(await self._run_bots_safely(live))
                 snapshot = self._snapshot(live, fired)
             await self._after(live, snapshot)
         elif row.timeout_s and elapsed >= row.timeout_s:
-            async with live.lock:
+            async with self._locked(game_id) as live:
                 if live.row.status != "running" or live.row.turn_since != row.turn_since:
                     return
                 events: list[Event] = []
@@ -575,13 +693,16 @@ class TableService:
                         live.state, seat, random.Random(f"{live.row.seed}:bot:{live.n + 1}")
                     )
                     events.extend(await self._commit(live, seat, choice, by_bot=True))
-                events.extend(await self._run_bots(live))
+                events.extend(await self._run_bots_safely(live))
                 snapshot = self._snapshot(live, events)
             await self._after(live, snapshot)
         elif row.reminder_s and not row.reminded and elapsed >= row.reminder_s:
-            row.reminded = True
-            await self.store.update_game(game_id, reminded=1)
-            await self.publisher.remind(row, waiting)
+            async with self._locked(game_id) as live:
+                if live.row.reminded or live.row.turn_since != row.turn_since:
+                    return
+                await self.store.update_game(game_id, reminded=1)
+                live.row.reminded = True
+            await self.publisher.remind(live.row, waiting)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -606,17 +727,27 @@ class TableService:
         await self.store.update_game(game_id, lobby_message_id=message_id)
 
 
-def _rebuild(engine: Game[Any], row: GameRow, rows: list[ActionRow]) -> tuple[Any, int, list[tuple[int, Event]]]:
-    """Setup from the seed, then every stored action in order: the state, the last number and the event log."""
+def _rebuild(
+    engine: Game[Any], row: GameRow, rows: list[ActionRow]
+) -> tuple[Any, int, list[tuple[int, Event]], dict[int, int]]:
+    """Setup from the seed, then every stored action in order: the state, the last number, the event log and
+    the version at which each seat last acted."""
     state = engine.setup(len(row.seats), row.options, action_rng(row.seed, 0))
     log: list[tuple[int, Event]] = [(0, e) for e in engine.start_events(state)]
+    acted: dict[int, int] = {}
     n = 0
     for action_row in rows:
         seat = action_row.seat if action_row.seat is not None else TABLE_SEAT
         events = engine.apply(state, seat, Action.loads(action_row.action), action_rng(row.seed, action_row.n))
         n = action_row.n
+        if seat != TABLE_SEAT:
+            acted[seat] = n
         log.extend((n, e) for e in events)
-    return state, n, log
+    return state, n, log, acted
+
+
+def _result_lines(row: GameRow, results: list[Result]) -> list[ResultLine]:
+    return [(r.seat, row.seats[r.seat].user_id, row.seats[r.seat].name, r.rank, r.score) for r in results]
 
 
 def _explain_illegal(engine: Game[Any], live: LiveGame, seat: int, action: Action) -> GameError:

@@ -84,6 +84,7 @@ def _play_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pag
     game = snapshot.game
     view: Any = snapshot.views[seat]
     stage = snapshot.stage
+    version = snapshot.n
     controls = discord.ui.View(timeout=None)
     lines: list[str] = []
     names = [s.name for s in game.seats]
@@ -112,19 +113,19 @@ def _play_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pag
             action = Action.of("play", card=card, n=n, colour=colour if card in ("W", "F") else None)
             label = describe_action(action, names, lang, view)
             lines.append(t(lang, "cv.panel.chosen", cards=label))
-            play = ActButton(game.id, stage, action, t(lang, "cv.action.play"), discord.ButtonStyle.success)
-            say = SayButton(game.id, stage, action, t(lang, "cv.action.play_say"), discord.ButtonStyle.primary)
+            play = ActButton(game.id, version, action, t(lang, "cv.action.play"), discord.ButtonStyle.success)
+            say = SayButton(game.id, version, action, t(lang, "cv.action.play_say"), discord.ButtonStyle.primary)
             play.item.row = say.item.row = 1
             controls.add_item(play)
             controls.add_item(say)
     if view.get("drawn"):
-        keep = ActButton(game.id, stage, Action.of("keep"), t(lang, "cv.action.keep"), discord.ButtonStyle.secondary)
+        keep = ActButton(game.id, version, Action.of("keep"), t(lang, "cv.action.keep"), discord.ButtonStyle.secondary)
         keep.item.row = 2
         controls.add_item(keep)
     else:
         label = plural(lang, "cv.action.draw_pending", int(pending["count"])) if pending else t(lang, "cv.action.draw")
-        draw = ActButton(game.id, stage, Action.of("draw"), label, discord.ButtonStyle.danger)
-        draw_say = SayButton(game.id, stage, Action.of("draw"), t(lang, "cv.action.draw_say"))
+        draw = ActButton(game.id, version, Action.of("draw"), label, discord.ButtonStyle.danger)
+        draw_say = SayButton(game.id, version, Action.of("draw"), t(lang, "cv.action.draw_say"))
         draw.item.row = draw_say.item.row = 2
         controls.add_item(draw)
         controls.add_item(draw_say)
@@ -143,12 +144,12 @@ def _speech_buttons(controls: discord.ui.View, snapshot: Snapshot, seat: int, la
     game = snapshot.game
     for action in snapshot.legal.get(seat, []):
         if action.kind == "same" and seat not in snapshot.to_act:
-            same = ActButton(game.id, snapshot.stage, action, t(lang, "cv.action.same"), discord.ButtonStyle.success)
-            same_say = SayButton(game.id, snapshot.stage, action, t(lang, "cv.action.same_say"))
+            same = ActButton(game.id, snapshot.n, action, t(lang, "cv.action.same"), discord.ButtonStyle.success)
+            same_say = SayButton(game.id, snapshot.n, action, t(lang, "cv.action.same_say"))
             same.item.row = same_say.item.row = row
             controls.add_item(same)
             controls.add_item(same_say)
-    say = SayButton(game.id, snapshot.stage, Action.of("say"), t(lang, "cv.action.say"))
+    say = SayButton(game.id, snapshot.n, Action.of("say"), t(lang, "cv.action.say"))
     say.item.row = row
     controls.add_item(say)
 
@@ -172,7 +173,7 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
     if seat in snapshot.to_act:
         lines.append(t(lang, "cv.panel.direction"))
         for action in snapshot.legal.get(seat, []):
-            button = ActButton(game.id, snapshot.stage, action, describe_action(action, names, lang, view))
+            button = ActButton(game.id, snapshot.n, action, describe_action(action, names, lang, view))
             button.item.row = 0
             controls.add_item(button)
     _speech_buttons(controls, snapshot, seat, lang, row=1)

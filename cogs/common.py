@@ -10,6 +10,8 @@ from discord import app_commands
 
 from bot.games.base import GameError
 from bot.i18n import has, language, t
+from bot.store import GameRow
+from bot.tables import TableError
 
 if TYPE_CHECKING:
     from bot.app import TableeBot
@@ -73,9 +75,30 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.warning("could not deliver a refusal", exc_info=True)
 
 
-def can_manage(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the user may manage this channel (stop its game, reveal its rules) without being the host."""
+def check_origin(interaction: discord.Interaction[Any], row: GameRow, *, private: bool = False) -> None:
+    """Refuse an interaction that names a game from outside it: another server, another channel.
+
+    Component ids are easy to forge and game ids are sequential, so every component and command that names
+    a game calls this before touching it. ``private`` controls (a player's panel) may also come from a DM,
+    and then only from a player seated at that game. Raises ``TableError("elsewhere")``.
+    """
+    if interaction.guild_id is None:
+        if private and row.seat_of(interaction.user.id) is not None:
+            return
+        raise TableError("elsewhere")
+    if interaction.guild_id != row.guild_id or interaction.channel_id != row.channel_id:
+        raise TableError("elsewhere")
+
+
+def can_manage(interaction: discord.Interaction[Any], row: GameRow | None = None) -> bool:
+    """Whether the user may manage the game's channel (stop its game, reveal its rules) without being the host.
+
+    With ``row``, the permission is checked in that game's own channel, and only when the interaction comes from
+    it: managing one channel never gives a say over a table elsewhere.
+    """
     user, channel = interaction.user, interaction.channel
+    if row is not None and (interaction.channel_id != row.channel_id or interaction.guild_id != row.guild_id):
+        return False
     return bool(
         isinstance(user, discord.Member)
         and isinstance(channel, discord.abc.GuildChannel | discord.Thread)

@@ -1,9 +1,14 @@
-"""Persistent components: every button and select carries its game id (and deal) in its custom_id.
+"""Persistent components: every button and select carries its game id (and state version) in its custom_id.
 
 They are ``DynamicItem``s registered at start, so a message posted before a restart still works.
 Ids: ``tb:l:<game>:<op>`` lobby, ``tb:h:<game>`` my hand, ``tb:p:<game>:<page>`` panel page,
-``tb:a:<game>:<stage>:<action json>`` a move, ``tb:s:<game>:<stage>:<page>`` a move chosen in a select,
-``tb:k:<game>:<stage>:<action json>`` a move with words (opens a modal whose id is ``tb:y:...``, same tail).
+``tb:a:<game>:<version>:<action json>`` a move, ``tb:s:<game>:<version>:<page>`` a move chosen in a select,
+``tb:k:<game>:<version>:<action json>`` a move with words (opens a modal whose id is ``tb:y:...``, same tail).
+The version is the number of actions the game had when the component was drawn: a double click, or a button
+from an earlier moment, is refused instead of applied twice. Focus components (``tb:f``, ``tb:g``) make no move
+and carry the deal (stage) instead. Numbers in ids are bounded, so a forged id never reaches the store as a
+number it cannot hold; every handler checks that the interaction comes from the game's own channel (or, for
+private controls, a player's DM) before anything else.
 
 Modals are sent already stopped, so discord.py keeps no copy of them: their submission is handled from its
 custom_id alone (``on_modal_submit``), which also works after a restart.
@@ -18,7 +23,7 @@ import discord
 
 from bot.games.base import Action, GameError
 from bot.tables import TableError
-from cogs.common import bot_of, can_manage, display_name, remember_locale, report_error
+from cogs.common import bot_of, can_manage, check_origin, display_name, remember_locale, report_error
 
 LOBBY_OPS = ("join", "leave", "bot", "start", "cancel")
 
@@ -47,25 +52,30 @@ async def _kind_of(interaction: discord.Interaction[Any], game_id: int) -> str |
         return None
 
 
-async def run_move(interaction: discord.Interaction[Any], game_id: int, stage: int, action: Action) -> None:
+async def run_move(interaction: discord.Interaction[Any], game_id: int, version: int, action: Action) -> None:
     """A move from a panel or the table: acknowledge at once, go through the pipeline, refresh the panel.
 
-    Any failure becomes a sentence for the user (discord.py would otherwise swallow it silently).
+    Any failure becomes a sentence for the user (discord.py would otherwise swallow it silently); a stale click
+    also redraws the panel it came from as it is now.
     """
     from cogs.panels import refresh_clicked_panel
 
     try:
         await interaction.response.defer()
+        bot = bot_of(interaction)
+        check_origin(interaction, await bot.tables.game_row(game_id), private=True)
         await remember_locale(interaction)
-        await bot_of(interaction).tables.act(game_id, interaction.user.id, action, stage)
+        await bot.tables.act(game_id, interaction.user.id, action, version)
         await refresh_clicked_panel(interaction, game_id)
     except GameError as error:
         await report_error(interaction, error, await _kind_of(interaction, game_id))
+        if isinstance(error, TableError) and error.code == "stale_button":
+            await refresh_clicked_panel(interaction, game_id, stale=True)
     except Exception as error:
         await report_error(interaction, error)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:l:(?P<gid>[0-9]+):(?P<op>[a-z]+)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:l:(?P<gid>[0-9]{1,18}):(?P<op>[a-z]+)"):
     def __init__(
         self, game_id: int, op: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
     ):
@@ -84,11 +94,13 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
         from cogs.common import user_lang
 
         await interaction.response.defer()
-        await remember_locale(interaction)
         bot = bot_of(interaction)
         user = interaction.user
         lang = user_lang(interaction)
         try:
+            row = await bot.tables.game_row(self.game_id)
+            check_origin(interaction, row)
+            await remember_locale(interaction)
             if self.op == "join":
                 await bot.tables.join(self.game_id, user.id, display_name(user))
                 done = t(lang, "lobby.joined")
@@ -102,7 +114,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
                 await bot.tables.start(self.game_id, user.id)
                 done = t(lang, "lobby.started")
             elif self.op == "cancel":
-                await bot.tables.close(self.game_id, user.id, can_manage=can_manage(interaction))
+                await bot.tables.close(self.game_id, user.id, can_manage=can_manage(interaction, row), lobby_only=True)
                 done = t(lang, "lobby.cancelled")
             else:
                 raise TableError("expired")
@@ -112,7 +124,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
         await interaction.followup.send(done, ephemeral=True)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:h:(?P<gid>[0-9]+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:h:(?P<gid>[0-9]{1,18})"):
     def __init__(self, game_id: int, label: str = "🂠"):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"tb:h:{game_id}"))
         self.game_id = game_id
@@ -129,7 +141,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:h
         await send_ephemeral_panel(interaction, self.game_id)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:p:(?P<gid>[0-9]+):(?P<page>[0-9]+)"):
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:p:(?P<gid>[0-9]{1,18}):(?P<page>[0-9]{1,4})"
+):
     def __init__(self, game_id: int, page: int, label: str, disabled: bool = False):
         super().__init__(
             discord.ui.Button(
@@ -153,48 +167,50 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:p
 
 class ActButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tb:a:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<tok>\{.*\})",
+    template=r"tb:a:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<tok>\{.*\})",
 ):
     def __init__(
         self,
         game_id: int,
-        stage: int,
+        version: int,
         action: Action,
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ):
         super().__init__(
-            discord.ui.Button(label=label[:80] or action.kind, style=style, custom_id=action_id(game_id, stage, action))
+            discord.ui.Button(
+                label=label[:80] or action.kind, style=style, custom_id=action_id(game_id, version, action)
+            )
         )
         self.game_id = game_id
-        self.stage = stage
+        self.version = version
         self.action = action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActButton:
-        return cls(int(match["gid"]), int(match["stage"]), _action(match["tok"]), _label(item), _style(item))
+        return cls(int(match["gid"]), int(match["version"]), _action(match["tok"]), _label(item), _style(item))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await run_move(interaction, self.game_id, self.stage, self.action)
+        await run_move(interaction, self.game_id, self.version, self.action)
 
 
 class ActSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"tb:s:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<page>[0-9]+)",
+    template=r"tb:s:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<page>[0-9]{1,4})",
 ):
     def __init__(
         self,
         game_id: int,
-        stage: int,
+        version: int,
         page: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ):
         super().__init__(
             discord.ui.Select(
-                custom_id=f"tb:s:{game_id}:{stage}:{page}",
+                custom_id=f"tb:s:{game_id}:{version}:{page}",
                 options=options or [discord.SelectOption(label="-", value="-")],
                 placeholder=placeholder,
                 min_values=1,
@@ -202,7 +218,7 @@ class ActSelect(
             )
         )
         self.game_id = game_id
-        self.stage = stage
+        self.version = version
 
     @classmethod
     async def from_custom_id(
@@ -210,7 +226,7 @@ class ActSelect(
     ) -> ActSelect:
         options = list(getattr(item, "options", []))
         return cls(
-            int(match["gid"]), int(match["stage"]), int(match["page"]), options, getattr(item, "placeholder", None)
+            int(match["gid"]), int(match["version"]), int(match["page"]), options, getattr(item, "placeholder", None)
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -220,12 +236,12 @@ class ActSelect(
             action = Action.loads(values[0]) if values else Action.of("invalid")
         except (ValueError, KeyError, TypeError):
             action = Action.of("invalid")
-        await run_move(interaction, self.game_id, self.stage, action)
+        await run_move(interaction, self.game_id, self.version, action)
 
 
 class ActMultiSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"tb:m:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<kind>[a-z_]+):(?P<field>[a-z_]+)",
+    template=r"tb:m:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<kind>[a-z_]+):(?P<field>[a-z_]+)",
 ):
     """Choose several things at once (e.g. the cards of a discard): the move is ``kind(field=[values])``.
 
@@ -235,7 +251,7 @@ class ActMultiSelect(
     def __init__(
         self,
         game_id: int,
-        stage: int,
+        version: int,
         kind: str,
         field: str,
         options: list[discord.SelectOption] | None = None,
@@ -244,7 +260,7 @@ class ActMultiSelect(
     ):
         super().__init__(
             discord.ui.Select(
-                custom_id=f"tb:m:{game_id}:{stage}:{kind}:{field}",
+                custom_id=f"tb:m:{game_id}:{version}:{kind}:{field}",
                 options=options or [discord.SelectOption(label="-", value="-")],
                 placeholder=placeholder,
                 min_values=count,
@@ -252,7 +268,7 @@ class ActMultiSelect(
             )
         )
         self.game_id = game_id
-        self.stage = stage
+        self.version = version
         self.kind = kind
         self.field = field
 
@@ -260,18 +276,18 @@ class ActMultiSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ActMultiSelect:
-        return cls(int(match["gid"]), int(match["stage"]), match["kind"], match["field"])
+        return cls(int(match["gid"]), int(match["version"]), match["kind"], match["field"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = sorted(str(v).split("#", 1)[0] for v in data.get("values") or [])
         action = Action.of(self.kind, **{self.field: values})
-        await run_move(interaction, self.game_id, self.stage, action)
+        await run_move(interaction, self.game_id, self.version, action)
 
 
 class FocusSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"tb:f:(?P<gid>[0-9]+):(?P<stage>[0-9]+)(?::(?P<slot>[0-9]+))?",
+    template=r"tb:f:(?P<gid>[0-9]{1,18}):(?P<stage>[0-9]{1,9})(?::(?P<slot>[0-9]{1,2}))?",
 ):
     """Look closer at one thing in a private panel (e.g. one tile and where it fits); no move is made.
 
@@ -312,7 +328,7 @@ class FocusSelect(
 
 class FocusButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tb:g:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<page>[0-9]+):(?P<focus>.*)",
+    template=r"tb:g:(?P<gid>[0-9]{1,18}):(?P<stage>[0-9]{1,9}):(?P<page>[0-9]{1,4}):(?P<focus>.*)",
 ):
     """Change the focus or the page of a private panel (back, all moves, next page)."""
 
@@ -350,31 +366,31 @@ SAY_MAX = 200
 
 class SayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tb:k:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<tok>\{.*\})",
+    template=r"tb:k:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<tok>\{.*\})",
 ):
     """ "Play and say...", "Say...": opens a modal for the words; the move is made when it is submitted."""
 
     def __init__(
         self,
         game_id: int,
-        stage: int,
+        version: int,
         action: Action,
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ):
-        custom_id = f"tb:k:{game_id}:{stage}:{action.dumps()}"
+        custom_id = f"tb:k:{game_id}:{version}:{action.dumps()}"
         if len(custom_id) > 100:
             raise ValueError(f"custom_id too long for {action!r}")
         super().__init__(discord.ui.Button(label=label[:80] or action.kind, style=style, custom_id=custom_id))
         self.game_id = game_id
-        self.stage = stage
+        self.version = version
         self.action = action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> SayButton:
-        return cls(int(match["gid"]), int(match["stage"]), _action(match["tok"]), _label(item), _style(item))
+        return cls(int(match["gid"]), int(match["version"]), _action(match["tok"]), _label(item), _style(item))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         from bot.i18n import t
@@ -382,7 +398,7 @@ class SayButton(
 
         lang = user_lang(interaction)
         modal = discord.ui.Modal(
-            title=t(lang, "say.title")[:45], custom_id=f"tb:y:{self.game_id}:{self.stage}:{self.action.dumps()}"
+            title=t(lang, "say.title")[:45], custom_id=f"tb:y:{self.game_id}:{self.version}:{self.action.dumps()}"
         )
         modal.add_item(
             discord.ui.TextInput(
@@ -396,7 +412,7 @@ class SayButton(
         await interaction.response.send_modal(modal)
 
 
-MODAL_SAY = re.compile(r"tb:y:(?P<gid>[0-9]+):(?P<stage>[0-9]+):(?P<tok>\{.*\})")
+MODAL_SAY = re.compile(r"tb:y:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<tok>\{.*\})")
 
 
 def modal_values(data: Any) -> dict[str, str]:
@@ -425,12 +441,12 @@ async def on_modal_submit(interaction: discord.Interaction[Any]) -> bool:
     args = dict(_action(match["tok"]).to_json())
     kind = str(args.pop("kind"))
     args["text" if kind == "say" else "say"] = text
-    await run_move(interaction, int(match["gid"]), int(match["stage"]), Action.of(kind, **args))
+    await run_move(interaction, int(match["gid"]), int(match["version"]), Action.of(kind, **args))
     return True
 
 
-def action_id(game_id: int, stage: int, action: Action) -> str:
-    custom_id = f"tb:a:{game_id}:{stage}:{action.dumps()}"
+def action_id(game_id: int, version: int, action: Action) -> str:
+    custom_id = f"tb:a:{game_id}:{version}:{action.dumps()}"
     if len(custom_id) > 100:
         raise ValueError(f"custom_id too long for {action!r}")
     return custom_id

@@ -117,7 +117,7 @@ def _bid_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page
     lines = [t(lang, "neuro.panel.bid_intro")]
     if base and cell and carton:
         bid = Action.of("bid", base=base, r=cell[0], c=cell[1], carton=carton)
-        confirm = ActButton(game.id, snapshot.stage, bid, t(lang, "neuro.action.bid"), discord.ButtonStyle.success)
+        confirm = ActButton(game.id, snapshot.n, bid, t(lang, "neuro.action.bid"), discord.ButtonStyle.success)
         confirm.item.row = 3
         controls.add_item(confirm)
         lines.append(
@@ -137,9 +137,7 @@ def _bid_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page
             controls.add_item(button)
     for action in legal:
         if action.kind == "nobid":
-            skip = ActButton(
-                game.id, snapshot.stage, action, t(lang, "neuro.action.nobid"), discord.ButtonStyle.secondary
-            )
+            skip = ActButton(game.id, snapshot.n, action, t(lang, "neuro.action.nobid"), discord.ButtonStyle.secondary)
             skip.item.row = 4
             controls.add_item(skip)
     if not any(a.kind == "nobid" for a in legal):
@@ -180,10 +178,10 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
             controls.add_item(select)
         label = t(lang, "neuro.action.pass" if view.get("hand") else "neuro.action.pass_free")
         if pass_action is not None:
-            controls.add_item(ActButton(game.id, snapshot.stage, pass_action, label, discord.ButtonStyle.danger))
+            controls.add_item(ActButton(game.id, snapshot.n, pass_action, label, discord.ButtonStyle.danger))
         else:
             # Shown but disabled: "deux cartes" forbids passing while a card can be laid.
-            disabled = ActButton(game.id, snapshot.stage, Action.of("pass"), label, discord.ButtonStyle.danger)
+            disabled = ActButton(game.id, snapshot.n, Action.of("pass"), label, discord.ButtonStyle.danger)
             disabled.item.disabled = True
             controls.add_item(disabled)
             lines.append(t(lang, "neuro.panel.pass_forbidden"))
@@ -206,7 +204,7 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
         for (a, _vp), s in zip(chunk, spots, strict=True)
     ]
     if options:
-        select = ActSelect(game.id, snapshot.stage, page, options, t(lang, "neuro.panel.choose_cell"))
+        select = ActSelect(game.id, snapshot.n, page, options, t(lang, "neuro.panel.choose_cell"))
         select.item.row = 0
         controls.add_item(select)
     back = FocusButton(game.id, snapshot.stage, "", 0, t(lang, "neuro.panel.back"))

@@ -62,7 +62,7 @@ def _discard_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, 
     view.add_item(
         ActMultiSelect(
             snapshot.game.id,
-            snapshot.stage,
+            snapshot.n,
             "discard",
             "cards",
             options,

@@ -7,6 +7,7 @@ as an ephemeral message from the "My hand" button or ``/table hand``.
 from __future__ import annotations
 
 import io
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,9 +18,11 @@ from bot.i18n import t
 from bot.tables import Snapshot, TableError
 from bot.texts import texts_for
 from bot.workers import off_loop
-from cogs.common import bot_of, remember_locale, report_error, user_lang
+from cogs.common import bot_of, check_origin, remember_locale, report_error, user_lang
 from cogs.components import ActButton, ActSelect, PageButton
 from cogs.ui import ui_for
+
+log = logging.getLogger(__name__)
 
 BUTTONS_MAX = 20
 """Up to this many moves show as buttons (4 rows of 5); more go to a paged select."""
@@ -60,7 +63,7 @@ def build_controls(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> d
     if len(legal) <= BUTTONS_MAX:
         for i, action in enumerate(legal):
             label = texts.action_label(action, view_data, lang, names)
-            button = ActButton(game.id, snapshot.stage, action, label, ui.action_style(action))
+            button = ActButton(game.id, snapshot.n, action, label, ui.action_style(action))
             button.item.row = i // 5
             view.add_item(button)
         return view
@@ -70,7 +73,7 @@ def build_controls(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> d
     options = [
         discord.SelectOption(label=texts.action_label(a, view_data, lang, names)[:100], value=a.dumps()) for a in chunk
     ]
-    select = ActSelect(game.id, snapshot.stage, page, options, t(lang, "panel.choose", page=page + 1, pages=pages))
+    select = ActSelect(game.id, snapshot.n, page, options, t(lang, "panel.choose", page=page + 1, pages=pages))
     select.item.row = 0
     view.add_item(select)
     if pages > 1:
@@ -100,9 +103,13 @@ async def build_panel(snapshot: Snapshot, seat: int, lang: str, page: int = 0, f
     return Panel("\n".join(lines)[:2000], png, build_controls(snapshot, seat, lang, page))
 
 
-async def _seat_snapshot(interaction: discord.Interaction[Any], game_id: int) -> tuple[Snapshot, int]:
+async def _seat_snapshot(
+    interaction: discord.Interaction[Any], game_id: int, *, private: bool = True
+) -> tuple[Snapshot, int]:
+    """The snapshot and the clicker's seat, once the interaction is known to come from the game's own place."""
     bot = bot_of(interaction)
     row = await bot.tables.game_row(game_id)
+    check_origin(interaction, row, private=private)
     if row.status == "lobby":
         raise TableError("not_started")
     seat = row.seat_of(interaction.user.id)
@@ -115,10 +122,11 @@ async def _seat_snapshot(interaction: discord.Interaction[Any], game_id: int) ->
 
 async def send_ephemeral_panel(interaction: discord.Interaction[Any], game_id: int) -> None:
     """The "My hand" button and ``/table hand``: the private panel as an ephemeral message."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    await remember_locale(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        snapshot, seat = await _seat_snapshot(interaction, game_id)
+        snapshot, seat = await _seat_snapshot(interaction, game_id, private=False)
+        await remember_locale(interaction)
     except GameError as error:
         await report_error(interaction, error)
         return
@@ -127,25 +135,32 @@ async def send_ephemeral_panel(interaction: discord.Interaction[Any], game_id: i
     await interaction.followup.send(panel.content, file=panel.file(), ephemeral=True, **kwargs)
 
 
-async def refresh_clicked_panel(interaction: discord.Interaction[Any], game_id: int) -> None:
+async def refresh_clicked_panel(interaction: discord.Interaction[Any], game_id: int, *, stale: bool = False) -> None:
     """After a move from an ephemeral panel, show the new hand in that same message.
 
-    DM panels are refreshed by the publisher, which edits the player's one DM message.
+    DM panels are refreshed by the publisher, which edits the player's one DM message; after a stale click
+    (``stale``) the clicked DM panel is redrawn at once too, so the player sees the game as it is now.
     """
-    if interaction.guild_id is None or interaction.message is None:
+    message = interaction.message
+    if message is None:
         return
-    if not interaction.message.flags.ephemeral:
+    in_dm = interaction.guild_id is None
+    if not (message.flags.ephemeral or (stale and in_dm)):
         return
     try:
         snapshot, seat = await _seat_snapshot(interaction, game_id)
     except GameError:
         return
     panel = await build_panel(snapshot, seat, user_lang(interaction))
-    await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)
+    try:
+        await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)
+    except discord.HTTPException:
+        log.warning("could not redraw the clicked panel of game %s", game_id, exc_info=True)
 
 
 async def show_page(interaction: discord.Interaction[Any], game_id: int, page: int) -> None:
-    """Turn a page of a long list of moves, in place."""
+    """Turn a page of a long list of moves, in place (acknowledged before the game's lock is waited for)."""
+    await interaction.response.defer()
     try:
         snapshot, seat = await _seat_snapshot(interaction, game_id)
     except GameError as error:
@@ -153,13 +168,17 @@ async def show_page(interaction: discord.Interaction[Any], game_id: int, page: i
         return
     lang = user_lang(interaction)
     view = build_controls(snapshot, seat, lang, page)
-    await interaction.response.edit_message(view=view)
+    await interaction.edit_original_response(view=view)
 
 
 async def show_focus(
     interaction: discord.Interaction[Any], game_id: int, stage: int, focus: str | None, page: int
 ) -> None:
-    """Redraw a private panel in place around what the player chose to look at (no move is made)."""
+    """Redraw a private panel in place around what the player chose to look at (no move is made).
+
+    Acknowledged first: the snapshot waits for the game's lock, which a busy game may hold for a while.
+    """
+    await interaction.response.defer()
     try:
         snapshot, seat = await _seat_snapshot(interaction, game_id)
         if snapshot.stage != stage:
@@ -167,6 +186,5 @@ async def show_focus(
     except GameError as error:
         await report_error(interaction, error)
         return
-    await interaction.response.defer()
     panel = await build_panel(snapshot, seat, user_lang(interaction), page, focus)
     await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.games.base import GameError, JSONValue
 from bot.i18n import t
+from bot.store import GameRow
 from bot.tables import TableError
 from bot.texts import narrate
 from cogs.common import bot_of, can_manage, display_name, guild_lang, remember_locale, report_error, user_lang
@@ -41,11 +42,16 @@ async def open_lobby(
     reminder: int,
     timeout: int,
 ) -> None:
-    """``/<game> new``: open a table in this channel and post its lobby message."""
+    """``/<game> new``: open a table in this channel and post its lobby message.
+
+    Acknowledged (privately) before the store is touched; the lobby is then posted in the channel, so that a
+    refusal (a table already open, an option out of range) stays a private sentence.
+    """
     bot = bot_of(interaction)
-    await remember_locale(interaction)
+    await interaction.response.defer(ephemeral=True)
     if interaction.channel_id is None or interaction.guild_id is None:
         raise TableError("guild_only")
+    await remember_locale(interaction)
     row = await bot.tables.open_table(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
@@ -57,9 +63,15 @@ async def open_lobby(
         reminder_min=reminder,
         timeout_min=timeout,
     )
-    view = lobby_view(row)
-    await interaction.response.send_message(embed=lobby_embed(row), view=view or discord.utils.MISSING)
-    message = await interaction.original_response()
+    await post_lobby(interaction, row)
+    await interaction.followup.send(t(user_lang(interaction), "lobby.opened"), ephemeral=True)
+
+
+async def post_lobby(interaction: discord.Interaction[Any], row: GameRow) -> None:
+    """Post a lobby message in the game's channel and remember it (the lobby's buttons edit it from then on)."""
+    bot = bot_of(interaction)
+    channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+    message = await channel.send(embed=lobby_embed(row), view=lobby_view(row) or discord.utils.MISSING)
     await bot.tables.set_lobby_message(row.id, message.id)
 
 
@@ -96,10 +108,11 @@ class TableCog(commands.Cog):
 
     @table.command(**_sub("join", "Take a seat at the table"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True)
         await remember_locale(interaction)
         game_id = await self._table_id(interaction)
         await bot_of(interaction).tables.join(game_id, interaction.user.id, display_name(interaction.user))
-        await interaction.response.send_message(t(user_lang(interaction), "lobby.joined"), ephemeral=True)
+        await interaction.followup.send(t(user_lang(interaction), "lobby.joined"), ephemeral=True)
 
     @table.command(**_sub("leave", "Leave the table (a computer player takes your seat)"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -117,32 +130,32 @@ class TableCog(commands.Cog):
 
     @table.command(**_sub("addbot", "Add a computer player"))
     async def addbot(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True)
         game_id = await self._table_id(interaction)
         await bot_of(interaction).tables.add_bot(game_id, interaction.user.id)
-        await interaction.response.send_message(t(user_lang(interaction), "lobby.bot_added"), ephemeral=True)
+        await interaction.followup.send(t(user_lang(interaction), "lobby.bot_added"), ephemeral=True)
 
     @table.command(**_sub("hand", "Show your hand and your moves"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         game_id = await self._table_id(interaction)
         await send_ephemeral_panel(interaction, game_id)
 
     @table.command(**_sub("status", "Post the table again at the bottom of the channel"))
     async def status(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True)
         bot = bot_of(interaction)
         game_id = await self._table_id(interaction)
         row = await bot.tables.game_row(game_id)
         if row.status == "lobby":
-            await interaction.response.send_message(
-                embed=lobby_embed(row), view=lobby_view(row) or discord.utils.MISSING
-            )
-            message = await interaction.original_response()
-            await bot.tables.set_lobby_message(game_id, message.id)
-            return
-        await interaction.response.send_message(t(user_lang(interaction), "table.reposted"), ephemeral=True)
-        await bot.publisher.repost(game_id)
+            await post_lobby(interaction, row)
+        else:
+            await bot.publisher.repost(game_id)
+        await interaction.followup.send(t(user_lang(interaction), "table.reposted"), ephemeral=True)
 
     @table.command(**_sub("log", "The whole game as a text file"))
     async def log(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         lang = user_lang(interaction)
         if interaction.channel_id is None:
@@ -150,7 +163,6 @@ class TableCog(commands.Cog):
         row = await bot.store.active_game(interaction.channel_id) or await bot.store.last_game(interaction.channel_id)
         if row is None:
             raise TableError("no_table")
-        await interaction.response.defer(ephemeral=True, thinking=True)
         row, events = await bot.tables.full_log(row.id)
         names = [s.name for s in row.seats]
         ui = ui_for(row.kind)
@@ -168,21 +180,24 @@ class TableCog(commands.Cog):
     @table.command(**_sub("abandon", "Stop the game of this channel (host or Manage Channels)"))
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True)
+        bot = bot_of(interaction)
         game_id = await self._table_id(interaction)
-        await bot_of(interaction).tables.close(game_id, interaction.user.id, can_manage=can_manage(interaction))
+        row = await bot.tables.game_row(game_id)
+        await bot.tables.close(game_id, interaction.user.id, can_manage=can_manage(interaction, row))
         await interaction.followup.send(t(user_lang(interaction), "table.abandoned_ok"), ephemeral=True)
 
     @table.command(**_sub("rules", "A short summary of a game's rules"))
     @app_commands.describe(game=_("Which game", key="cmd.table.rules.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True)
         lang = user_lang(interaction)
         if game is None and interaction.channel_id is not None:
             row = await bot_of(interaction).store.active_game(interaction.channel_id)
             game = row.kind if row else None
         if game is None or game not in UI_REGISTRY:
             raise TableError("which_game")
-        await interaction.response.send_message(t(lang, f"rules.{game}")[:2000], ephemeral=True)
+        await interaction.followup.send(t(lang, f"rules.{game}")[:2000], ephemeral=True)
 
     @table.command(**_sub("stats", "Wins and games on this server"))
     @app_commands.describe(game=_("Only this game", key="cmd.table.stats.game"))
@@ -192,6 +207,7 @@ class TableCog(commands.Cog):
         lang = guild_lang(interaction)
         if interaction.guild_id is None:
             raise TableError("guild_only")
+        await interaction.response.defer()
         lines_by_kind = await bot.store.stats(interaction.guild_id, game)
         played = await bot.store.games_played(interaction.guild_id)
         embed = discord.Embed(title=t(lang, "stats.title"), colour=discord.Colour(0xE8B931))
@@ -203,7 +219,7 @@ class TableCog(commands.Cog):
             embed.add_field(name=title, value=body or t(lang, "stats.none"), inline=False)
         if not kinds:
             embed.description = t(lang, "stats.empty")
-        await interaction.response.send_message(embed=embed)
+        await interaction.followup.send(embed=embed)
 
 
 async def on_tree_error(interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:

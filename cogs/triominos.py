@@ -71,7 +71,7 @@ def _side_buttons(snapshot: Snapshot, seat: int, lang: str, view: discord.ui.Vie
     for action in snapshot.legal.get(seat, []):
         if action.kind in ("draw", "pass"):
             style = discord.ButtonStyle.danger if action.kind == "draw" else discord.ButtonStyle.secondary
-            button = ActButton(snapshot.game.id, snapshot.stage, action, t(lang, f"tri.action.{action.kind}"), style)
+            button = ActButton(snapshot.game.id, snapshot.n, action, t(lang, f"tri.action.{action.kind}"), style)
             button.item.row = row
             view.add_item(button)
 
@@ -146,7 +146,7 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
         label = t(lang, key, letter=letter, tile=action["tile"], points=points, bonus=named or "")
         options.append(discord.SelectOption(label=label[:100], value=action.dumps()))
     if options:
-        select = ActSelect(game.id, snapshot.stage, page, options, t(lang, "tri.panel.choose_spot"))
+        select = ActSelect(game.id, snapshot.n, page, options, t(lang, "tri.panel.choose_spot"))
         select.item.row = 0
         view.add_item(select)
     back = FocusButton(game.id, snapshot.stage, "", 0, t(lang, "tri.panel.back"))

@@ -94,8 +94,8 @@ async def test_choosing_a_major_asks_its_colour_then_plays_it() -> None:
     chosen = _focus_panel(snapshot, 0, "fr", "c:W:1:B", 0)
     assert chosen is not None and chosen.controls is not None
     play = Action.of("play", card="W", n=1, colour="B")
-    assert f"tb:a:5:0:{play.dumps()}" in _custom_ids(chosen.controls)
-    assert f"tb:k:5:0:{play.dumps()}" in _custom_ids(chosen.controls)  # "Play and say..."
+    assert f"tb:a:5:1:{play.dumps()}" in _custom_ids(chosen.controls)  # the state version (n=1)
+    assert f"tb:k:5:1:{play.dumps()}" in _custom_ids(chosen.controls)  # "Play and say..."
 
 
 async def test_base_playable_marks_and_the_claim_buttons() -> None:

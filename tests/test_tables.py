@@ -160,8 +160,8 @@ async def test_refusals_leave_the_game_unchanged(db_path: Path) -> None:
     with pytest.raises(NotYourTurn):
         await service.act(game, other, legal[0])
     with pytest.raises(TableError) as error:
-        await service.act(game, user, legal[0], stage=live.engine.stage(live.state) + 1)
-    assert error.value.code == "stale_stage"
+        await service.act(game, user, legal[0], version=live.n + 1)
+    assert error.value.code == "stale_button"
     with pytest.raises(GameError):
         await service.act(game, user, Action.of("play", card="XX"))
     with pytest.raises(GameError):

@@ -11,9 +11,9 @@ from bot.games.base import Action
 BOTS: list[TableeBot] = []
 
 
-def make_bot(db_path: Path) -> TableeBot:
-    """The production bot; timers are driven by the tests (``bot.tables.run_timers``), not a sleeping loop."""
-    bot = TableeBot(db_path, sync_commands=True, timer_tick=0)
+def make_bot(db_path: Path, timer_tick: float = 0) -> TableeBot:
+    """The production bot; the timer loop is off unless ``timer_tick`` is set (then simcord's clock drives it)."""
+    bot = TableeBot(db_path, sync_commands=True, timer_tick=timer_tick)
     BOTS.append(bot)
     return bot
 
@@ -103,7 +103,8 @@ class SimTable:
         Returns the result of the Start click.
         """
         host, *others = self.members[:players]
-        lobby = (await host.slash(self.channel, f"{command} new", **options)).response
+        await host.slash(self.channel, f"{command} new", **options)
+        lobby = self.channel.last_message  # the lobby is posted in the channel, the command's answer is private
         self.game_id = int(custom_ids(lobby, "tb:l:")[0].split(":")[2])
         for member in others:
             await member.click(lobby, custom_id=f"tb:l:{self.game_id}:join")

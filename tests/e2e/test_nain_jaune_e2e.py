@@ -201,13 +201,23 @@ async def test_refusals_are_ephemeral_and_change_nothing(simcord_env: Any) -> No
     opened = await member.click(table_msg, custom_id=f"tb:h:{table.game_id}")
     stale_panel = panel_of(opened)
     stale_ids = custom_ids(stale_panel, "tb:a:")
+    stale_text = stale_panel.content
     while (await table.to_act())[1] == user:  # a Nain Jaune turn goes on while the player can lay
         await table.play_from_dm(user)
     count = await table.bot.store.action_count(table.game_id)
     late = await member.click(stale_panel, custom_id=stale_ids[0])
     assert panel_of(late).ephemeral
-    assert panel_of(late).content == "It is not your turn."
+    assert panel_of(late).content == (
+        "This button is from an earlier moment of the game; here is your panel as it is now."
+    )
     assert await table.bot.store.action_count(table.game_id) == count
+    # The stale panel was redrawn in place: its moves now carry the game's current version.
+    from simcord.results import ResponseMessage
+
+    redrawn = ResponseMessage(simcord_env, simcord_env.backend.get_message(stale_panel.channel_id, stale_panel.id))
+    versions = {i.split(":")[3] for i in custom_ids(redrawn, "tb:a:")}
+    assert versions <= {str(count)} and versions != {i.split(":")[3] for i in stale_ids}
+    assert redrawn.content != stale_text and "Your turn" in stale_text and "Your turn" not in redrawn.content
 
     # A slash command from someone not seated goes through the tree's one error handler.
     result = await table.dave.slash(table.channel, "table leave")
@@ -217,7 +227,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(simcord_env: Any) -> No
     # A second table in the same channel is refused.
     again = await table.bob.slash(table.channel, "nainjaune new")
     assert again.ephemeral
-    assert "already open" in (again.response.content or "")
+    assert "already open" in (panel_of(again).content or "")
     assert any(isinstance(e, GameError) and e.code == "table_exists" for e in errors_of(simcord_env))
 
 
