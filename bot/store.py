@@ -414,8 +414,11 @@ class Store:
                     )
                 if results is not None:
                     await _write_finish(db, game_id, "over", results, now)
-        except sqlite3.IntegrityError:
-            raise DuplicateAction(game_id, n) from None
+        except sqlite3.IntegrityError as error:
+            # Only the (game, number) key means "already written"; any other constraint is a failed write.
+            if "actions.game_id" in str(error):
+                raise DuplicateAction(game_id, n) from None
+            raise
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         async with self.db.execute(

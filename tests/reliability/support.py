@@ -1,0 +1,74 @@
+"""What the reliability tests share: a table service on a real SQLite file, tables of people, injected faults."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from bot.games.base import Action
+from bot.store import Store
+from bot.tables import LiveGame, TableService
+from tests.test_tables import Clock, Recorder
+
+KINDS = ("nain_jaune", "triominos", "neurotrio", "njet", "chat_vert")
+"""Every game; four people fit every one of them."""
+
+PEOPLE = 4
+
+
+class FaultyStore(Store):
+    """The real store, whose next writes of moves fail as a full disk or a locked database makes them fail."""
+
+    pass_appends = 0
+    fail_appends = 0
+
+    async def append_action(self, *args: Any, **kwargs: Any) -> None:
+        if self.pass_appends > 0:
+            self.pass_appends -= 1
+        elif self.fail_appends > 0:
+            self.fail_appends -= 1
+            await asyncio.sleep(0)  # a real write waits on the disk before it fails: other clicks run meanwhile
+            raise sqlite3.OperationalError("database or disk is full")
+        await super().append_action(*args, **kwargs)
+
+
+async def open_service(path: Path, store_class: type[Store] = Store) -> tuple[TableService, Recorder, Clock]:
+    store = await store_class.open(path)
+    recorder, clock = Recorder(), Clock()
+    return TableService(store, recorder, clock=clock), recorder, clock
+
+
+async def open_table(
+    service: TableService, kind: str, people: int = PEOPLE, channel_id: int = 9, guild_id: int = 1, **options: Any
+) -> int:
+    """A lobby of ``people`` people (users 1..people), user 1 hosting."""
+    row = await service.open_table(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        kind=kind,
+        options=options,
+        host_id=1,
+        host_name="P1",
+        locale="fr",
+    )
+    for user in range(2, people + 1):
+        await service.join(row.id, user, f"P{user}")
+    return row.id
+
+
+def next_move(live: LiveGame, rng: random.Random | None = None) -> tuple[int, Action]:
+    """The user to act and the move the computer player would make for them (the game's most common move)."""
+    seat = min(live.engine.to_act(live.state))
+    user = live.row.seats[seat].user_id
+    assert user is not None
+    return user, live.engine.bot_action(live.state, seat, rng or random.Random(live.n))
+
+
+async def replayed(service: TableService, game_id: int) -> LiveGame:
+    """The game as the store alone tells it (a fresh replay, as after a restart)."""
+    row = await service.store.get_game(game_id)
+    assert row is not None
+    return await service.replay(row)
