@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import random
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -123,9 +124,9 @@ async def test_a_failed_lobby_write_leaves_the_lobby_as_it_was(db_path: Path) ->
     await service.store.db.execute(
         "CREATE TEMP TRIGGER no_seats BEFORE UPDATE OF seats ON main.games BEGIN SELECT RAISE(ABORT, 'disk'); END"
     )
-    with pytest.raises(Exception):
+    with pytest.raises(sqlite3.DatabaseError):
         await service.join(game, 3, "P3")
-    with pytest.raises(Exception):
+    with pytest.raises(sqlite3.DatabaseError):
         await service.add_bot(game, 1)
     await service.store.db.execute("DROP TRIGGER no_seats")
     row = await service.store.get_game(game)
