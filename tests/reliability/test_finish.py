@@ -76,7 +76,7 @@ async def test_a_failing_end_takes_the_final_move_back_with_it(db_path: Path, ki
 @pytest.mark.parametrize("kind", sorted(SHORT))
 async def test_a_crash_between_the_final_move_and_the_end_is_finished_at_start_up(db_path: Path, kind: str) -> None:
     service = await _service(db_path)
-    game, live, user, action = await _to_the_last_move(service, kind)
+    game, live, _, action = await _to_the_last_move(service, kind)
     seat = min(live.engine.to_act(live.state))
     # The crash: the final move is written alone, as the old two-step finish did before dying.
     await service.store.append_action(game, live.n + 1, seat, action.dumps(), at=service.clock())
