@@ -44,6 +44,14 @@ def emit_component(
         data=data,
     )
     payload["message"] = dict(serializers.message_payload(env.backend, stored))
+    if custom_id not in str(payload["message"].get("components")):
+        # A forged component: the message the client says was clicked carries it (discord.py looks there).
+        if values is None:
+            forged: dict[str, Any] = {"type": 2, "style": 1, "label": "?", "custom_id": custom_id}
+        else:
+            forged = {"type": 3, "custom_id": custom_id, "options": [{"label": v, "value": v} for v in values]}
+        payload["message"]["components"] = [{"type": 1, "components": [forged]}]
+        payload["message"]["flags"] = 0
     record.source_message_id = stored.id
     env.backend.emit("INTERACTION_CREATE", payload)
     return InteractionResult(env, record)
