@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.store import Store
 from bot.games.base import GameError
+from bot.store import Store
 from tests.e2e.simhelpers import SimTable, custom_ids, errors_of
 
 
