@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.i18n import Translator
 from bot.store import Store
@@ -62,7 +63,7 @@ class TableeBot(commands.Bot):
         self.timer_tick = timer_tick
         # Discord's clock (simulated in tests), so that turn deadlines follow the same time as Discord.
         self.clock = clock or (lambda: discord.utils.utcnow().timestamp())
-        self._timer_task: asyncio.Task[None] | None = None
+        self._timer_loop: tasks.Loop[Callable[[], Coroutine[Any, Any, None]]] | None = None
 
     async def setup_hook(self) -> None:
         from cogs.components import DYNAMIC_ITEMS
@@ -79,7 +80,11 @@ class TableeBot(commands.Bot):
         if self.sync_commands:
             await self.sync_application_commands()
         if self.timer_tick > 0:
-            self._timer_task = asyncio.create_task(self._timers(), name="turn-timers")
+            # A discord.py task loop, not a bare ``asyncio.sleep``: its sleep follows Discord's clock, and a
+            # simulated Discord (simcord) sees it as parked, so its clock alone (``advance_time``) wakes the loop.
+            self._timer_loop = tasks.loop(seconds=self.timer_tick, name="turn-timers")(self._timers)
+            self._timer_loop.before_loop(self.wait_until_ready)
+            self._timer_loop.start()
 
     async def sync_application_commands(self) -> None:
         """Sync to the development server (instant) when one is set, else globally."""
@@ -91,17 +96,15 @@ class TableeBot(commands.Bot):
             await self.tree.sync()
 
     async def _timers(self) -> None:
-        await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await self.tables.run_timers()
-            except Exception:
-                log.exception("turn timers failed")
-            await asyncio.sleep(self.timer_tick)
+        """One tick of the turn timers; a failure is logged and never stops the loop, the next tick tries again."""
+        try:
+            await self.tables.run_timers()
+        except Exception:
+            log.exception("turn timers failed")
 
     async def close(self) -> None:
-        if self._timer_task is not None:
-            self._timer_task.cancel()
+        if self._timer_loop is not None:
+            self._timer_loop.cancel()
         if hasattr(self, "publisher"):
             # Let queued table edits and DMs go out before the connection closes.
             with contextlib.suppress(TimeoutError):
