@@ -2,6 +2,8 @@
 
 Updates are queued per game and drained by one worker, so a burst of moves (a computer
 player's chain, say) costs one edit of each message; pictures render in a worker thread.
+Every delivery stands alone: a failed one is tried again with a short backoff in its game's
+worker (other games never wait for it), and never keeps the others from going out.
 """
 
 from __future__ import annotations
@@ -9,6 +11,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,6 +25,7 @@ from bot.tables import Snapshot
 from bot.texts import narrate, ranking_lines, texts_for
 from bot.workers import off_loop
 from cogs.components import ActButton, HandButton, LobbyButton
+from cogs.delivery import FAILURES, NO_MENTIONS, RETRY_DELAYS, deliver, describe, mentioning
 from cogs.panels import build_panel
 from cogs.ui import ui_for
 
@@ -28,7 +34,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CANNOT_DM = 50007
+ENDED = frozenset({"over", "abandoned", "cancelled"})
 COLOUR = discord.Colour(0xE8B931)
 
 
@@ -93,7 +99,7 @@ def table_view(snapshot: Snapshot, lang: str) -> discord.ui.View:
     for r, row in enumerate(rows):
         for action in row:
             label = texts.action_label(action, snapshot.public, lang, names)
-            button = ActButton(game.id, snapshot.stage, action, label, ui.action_style(action))
+            button = ActButton(game.id, snapshot.n, action, label, ui.action_style(action))
             button.item.row = r
             view.add_item(button)
     hand = HandButton(game.id, t(lang, "table.my_hand"))
@@ -104,78 +110,195 @@ def table_view(snapshot: Snapshot, lang: str) -> discord.ui.View:
     return view
 
 
+@dataclass
+class _Batch:
+    """Snapshots of one game not yet shown: the last one is drawn, the events of all are told."""
+
+    snapshots: list[Snapshot]
+
+
+@dataclass
+class _Lobby:
+    """The lobby message to redraw from this row (its buttons go once the table started or ended)."""
+
+    row: GameRow
+    tried: int = 0
+
+
+@dataclass
+class _Notice:
+    """A message to post once in a game's channel, pinging exactly ``users``."""
+
+    channel_id: int
+    text: str
+    users: tuple[int, ...] = ()
+    tried: int = 0
+
+
+@dataclass
+class _Strip:
+    """An ended table's message, whose buttons must go."""
+
+    channel_id: int
+    message_id: int
+    tried: int = 0
+
+
+Job = _Batch | _Lobby | _Notice | _Strip
+
+
 class DiscordPublisher:
     """Implements ``bot.tables.Publisher`` on Discord."""
 
     def __init__(self, bot: TableeBot) -> None:
         self.bot = bot
-        self._queues: dict[int, list[Snapshot]] = {}
+        self.retry_delays: Sequence[float] = RETRY_DELAYS
+        """Waits before each new attempt of a failed delivery (tests set zeros: no wall-clock wait)."""
+        self._queues: dict[int, list[Job]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._panel_keys: dict[tuple[int, int], Any] = {}
+        self._panel_keys: dict[int, dict[int, Any]] = {}
+        """game -> seat -> what the player's DM panel shows, recorded once it is delivered."""
         self._repost: set[int] = set()
+        self._ending: set[int] = set()
+        """Games over, abandoned or cancelled: their bookkeeping goes once their last delivery is out."""
 
     # -- the Publisher protocol ----------------------------------------------------------------
 
     async def publish(self, snapshot: Snapshot) -> None:
-        game_id = snapshot.game.id
-        self._queues.setdefault(game_id, []).append(snapshot)
-        worker = self._workers.get(game_id)
-        if worker is None or worker.done():
-            self._workers[game_id] = asyncio.create_task(self._drain(game_id), name=f"publish-{game_id}")
+        self._enqueue(snapshot.game.id, [_Batch([snapshot])])
 
     async def lobby_changed(self, game: GameRow) -> None:
-        if game.lobby_message_id is None:
-            return
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        try:
-            await channel.get_partial_message(game.lobby_message_id).edit(
-                embed=lobby_embed(game), view=lobby_view(game)
-            )
-        except discord.HTTPException:
-            log.warning("could not edit the lobby of game %s", game.id, exc_info=True)
+        await self._submit(game.id, [_Lobby(game)])
 
     async def remind(self, game: GameRow, seats: list[int]) -> None:
-        mentions = " ".join(f"<@{game.seats[s].user_id}>" for s in seats if game.seats[s].user_id)
-        if not mentions:
+        users = tuple(user for s in seats if (user := game.seats[s].user_id) is not None)
+        if not users:
             return
-        channel = self.bot.get_partial_messageable(game.channel_id)
+        mentions = " ".join(f"<@{user}>" for user in users)
         text = t(game.locale, "timer.reminder", mentions=mentions, minutes=max(1, game.timeout_s // 60))
         if not game.timeout_s:
             text = t(game.locale, "timer.reminder_no_timeout", mentions=mentions)
-        try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
-        except discord.HTTPException:
-            log.warning("could not remind in game %s", game.id, exc_info=True)
+        await self._submit(game.id, [_Notice(game.channel_id, text, users)])
 
     async def closed(self, game: GameRow) -> None:
-        await self.lobby_changed(game)
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        try:
-            await channel.send(t(game.locale, f"table.closed.{game.status}"))
-            if game.table_message_id:
-                await channel.get_partial_message(game.table_message_id).edit(view=None)
-        except discord.HTTPException:
-            log.warning("could not announce the end of game %s", game.id, exc_info=True)
+        """The lobby and the table lose their buttons, and the channel is told."""
+        self._ending.add(game.id)
+        jobs: list[Job] = [_Lobby(game), _Notice(game.channel_id, t(game.locale, f"table.closed.{game.status}"))]
+        if game.table_message_id:
+            jobs.append(_Strip(game.channel_id, game.table_message_id))
+        await self._submit(game.id, jobs)
 
     # -- the table message ---------------------------------------------------------------------
 
     async def repost(self, game_id: int) -> None:
         """Post the table message again at the bottom of the channel (``/table status``)."""
+        snapshot = await self.bot.tables.snapshot(game_id)
         self._repost.add(game_id)
-        await self.publish(await self.bot.tables.snapshot(game_id))
+        await self.publish(snapshot)
 
     async def wait_idle(self) -> None:
         """Wait until every queued update is out (tests, shutdown)."""
         while any(not w.done() for w in self._workers.values()):
             await asyncio.gather(*[w for w in self._workers.values() if not w.done()], return_exceptions=True)
 
-    async def _drain(self, game_id: int) -> None:
-        while self._queues.get(game_id):
-            batch = self._queues.pop(game_id)
+    # -- queues and workers --------------------------------------------------------------------
+
+    def _busy(self, game_id: int) -> bool:
+        worker = self._workers.get(game_id)
+        return bool(self._queues.get(game_id)) or (worker is not None and not worker.done())
+
+    def _enqueue(self, game_id: int, jobs: list[Job]) -> None:
+        queue = self._queues.setdefault(game_id, [])
+        for job in jobs:
+            if isinstance(job, _Batch) and queue and isinstance(queue[-1], _Batch):
+                queue[-1].snapshots.extend(job.snapshots)  # a burst of moves costs one edit
+                continue
+            if isinstance(job, _Lobby):
+                queue[:] = [j for j in queue if not isinstance(j, _Lobby)]  # only the newest lobby is worth drawing
+            queue.append(job)
+        worker = self._workers.get(game_id)
+        if worker is None or worker.done():
+            self._workers[game_id] = asyncio.create_task(self._drain(game_id), name=f"publish-{game_id}")
+
+    async def _submit(self, game_id: int, jobs: list[Job]) -> None:
+        """Behind the game's pending updates if any; else one attempt now, and the failed ones to the worker."""
+        if self._busy(game_id):
+            self._enqueue(game_id, jobs)
+            return
+        failed: list[Job] = []
+        for job in jobs:
             try:
-                await self._publish_batch(batch)
+                await self._run(job, ())
+            except FAILURES as error:
+                log.warning("%s failed (%s); trying again shortly", _what(job), describe(error))
+                if not isinstance(job, _Batch):
+                    job.tried = 1
+                failed.append(job)
             except Exception:
-                log.exception("publishing game %s failed", game_id)
+                log.exception("%s failed", _what(job))
+        if failed:
+            self._enqueue(game_id, failed)
+        elif not self._busy(game_id):
+            self._settle(game_id)
+
+    async def _drain(self, game_id: int) -> None:
+        try:
+            while jobs := self._queues.pop(game_id, None):
+                for job in jobs:
+                    try:
+                        await self._run(job, self.retry_delays)
+                    except FAILURES as error:
+                        log.warning("gave up on %s after retries (%s)", _what(job), describe(error))
+                    except Exception:
+                        log.exception("%s failed", _what(job))
+        finally:
+            if self._workers.get(game_id) is asyncio.current_task():
+                del self._workers[game_id]
+            if not self._queues.get(game_id):
+                self._settle(game_id)
+
+    def _settle(self, game_id: int) -> None:
+        """Once an ended game's last delivery is out, forget everything kept about it."""
+        if game_id not in self._ending:
+            return
+        self._ending.discard(game_id)
+        self._panel_keys.pop(game_id, None)
+        self._repost.discard(game_id)
+        self._queues.pop(game_id, None)
+
+    async def _run(self, job: Job, delays: Sequence[float]) -> None:
+        if isinstance(job, _Batch):
+            await self._publish_batch(job.snapshots)
+            return
+        if isinstance(job, _Lobby):
+            row = job.row
+            if row.lobby_message_id is None:
+                return
+            message = self.bot.get_partial_messageable(row.channel_id).get_partial_message(row.lobby_message_id)
+            try:
+                await deliver(
+                    _what(job),
+                    lambda: message.edit(embed=lobby_embed(row), view=lobby_view(row), allowed_mentions=NO_MENTIONS),
+                    delays,
+                    tried=job.tried,
+                )
+            except discord.NotFound:
+                log.info("the lobby message of game %s was deleted", row.id)
+            return
+        channel = self.bot.get_partial_messageable(job.channel_id)
+        if isinstance(job, _Notice):
+            text, allowed = job.text[:2000], mentioning(job.users) if job.users else NO_MENTIONS
+            await deliver(_what(job), lambda: channel.send(text, allowed_mentions=allowed), delays, tried=job.tried)
+            return
+        old = channel.get_partial_message(job.message_id)
+        try:
+            await deliver(
+                _what(job), lambda: old.edit(view=None, allowed_mentions=NO_MENTIONS), delays, tried=job.tried
+            )
+        except discord.NotFound:
+            log.info("the table message of an ended game was deleted: no buttons left to remove")
+
+    # -- one batch: milestones, the table message, the private panels -------------------------
 
     async def _publish_batch(self, batch: list[Snapshot]) -> None:
         last = batch[-1]
@@ -189,14 +312,47 @@ class DiscordPublisher:
             ui = ui_for(game.kind)
             ranking = ranking_lines(last.results, names, lang, texts_for(game.kind).score_unit_key)
             milestones.append("\n".join([f"🏆 **{t(lang, 'table.game_over', game=t(lang, ui.title_key))}**", *ranking]))
-        for text in milestones:
-            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+        ended = last.over or game.status in ENDED
+        if ended:
+            self._ending.add(game.id)
         repost = bool(milestones) or game.id in self._repost
         self._repost.discard(game.id)
-        await self._update_table(channel, last, repost=repost)
-        await self._refresh_panels(channel, last)
 
-    async def _update_table(self, channel: discord.PartialMessageable, snapshot: Snapshot, *, repost: bool) -> None:
+        async def channel_side() -> None:
+            for text in milestones:
+                await self._safely(
+                    f"a milestone of game {game.id}",
+                    partial(channel.send, text[:2000], allowed_mentions=NO_MENTIONS),
+                )
+            await self._safely(
+                f"the table message of game {game.id}",
+                lambda: self._update_table(channel, last, repost=repost, ended=ended),
+                retried=True,
+            )
+
+        panels = [
+            self._safely(
+                f"the panel of seat {seat} in game {game.id}",
+                partial(self._refresh_panel, channel, last, seat, holder.user_id),
+                retried=True,
+            )
+            for seat, holder in enumerate(game.seats)
+            if holder.user_id is not None
+        ]
+        await asyncio.gather(channel_side(), *panels)
+
+    async def _safely(self, what: str, attempt: Callable[[], Awaitable[Any]], *, retried: bool = False) -> None:
+        """One delivery, tried again on failure; whatever happens, it never stops the others."""
+        try:
+            await (attempt() if retried else deliver(what, attempt, self.retry_delays))
+        except FAILURES as error:
+            log.warning("gave up on %s after retries (%s)", what, describe(error))
+        except Exception:
+            log.exception("%s failed", what)
+
+    async def _update_table(
+        self, channel: discord.PartialMessageable, snapshot: Snapshot, *, repost: bool, ended: bool
+    ) -> None:
         game = snapshot.game
         lang = game.locale
         ui = ui_for(game.kind)
@@ -210,19 +366,31 @@ class DiscordPublisher:
             description += "\n\n" + "\n".join(f"› {m}" for m in moves[-5:])
         embed = discord.Embed(title=t(lang, ui.title_key), description=description[:4000], colour=COLOUR)
         embed.set_image(url="attachment://table.png")
-        view = None if snapshot.over else table_view(snapshot, lang)
-        file = discord.File(io.BytesIO(png), filename="table.png")
+        view = None if ended else table_view(snapshot, lang)
+        what = f"the table message of game {game.id}"
+
+        def file() -> discord.File:
+            return discord.File(io.BytesIO(png), filename="table.png")
+
         old = game.table_message_id
         if old is not None and not repost:
+            message = channel.get_partial_message(old)
             try:
-                await channel.get_partial_message(old).edit(embed=embed, attachments=[file], view=view)
+                await deliver(
+                    what,
+                    lambda: message.edit(embed=embed, attachments=[file()], view=view, allowed_mentions=NO_MENTIONS),
+                    self.retry_delays,
+                )
                 return
             except discord.NotFound:
-                pass
-            file = discord.File(io.BytesIO(png), filename="table.png")
+                log.info("the table message of game %s was deleted: posting it again", game.id)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
-        message = await channel.send(embed=embed, file=file, **kwargs)
-        await self.bot.tables.set_table_message(game.id, message.id)
+        posted = await deliver(
+            what,
+            lambda: channel.send(embed=embed, file=file(), allowed_mentions=NO_MENTIONS, **kwargs),
+            self.retry_delays,
+        )
+        await self.bot.tables.set_table_message(game.id, posted.id)
         if old is not None:
             try:
                 await channel.get_partial_message(old).delete()
@@ -231,22 +399,24 @@ class DiscordPublisher:
 
     # -- private panels ------------------------------------------------------------------------
 
-    async def _refresh_panels(self, channel: discord.PartialMessageable, snapshot: Snapshot) -> None:
+    async def _refresh_panel(
+        self, channel: discord.PartialMessageable, snapshot: Snapshot, seat: int, user_id: int
+    ) -> None:
+        """Edit a player's DM panel when what it shows changed; remembered only once delivered."""
         game = snapshot.game
+        legal = [] if snapshot.over else snapshot.legal.get(seat, [])
         ui = ui_for(game.kind)
-        for seat, holder in enumerate(game.seats):
-            if holder.user_id is None:
-                continue
-            legal = [] if snapshot.over else snapshot.legal.get(seat, [])
-            key = (ui.private_key(snapshot.views[seat], legal), seat in snapshot.to_act, snapshot.stage, snapshot.over)
-            if self._panel_keys.get((game.id, seat)) == key:
-                continue
-            self._panel_keys[(game.id, seat)] = key
-            await self._send_panel(channel, snapshot, seat, holder.user_id)
+        key = (ui.private_key(snapshot.views[seat], legal), seat in snapshot.to_act, snapshot.stage, snapshot.over)
+        keys = self._panel_keys.setdefault(game.id, {})
+        if keys.get(seat) == key:
+            return
+        await self._send_panel(channel, snapshot, seat, user_id)
+        keys[seat] = key
 
     async def _send_panel(
         self, channel: discord.PartialMessageable, snapshot: Snapshot, seat: int, user_id: int
     ) -> None:
+        """The panel in the player's one DM message (edited; sent again if it is gone), or, DMs closed, a notice."""
         game = snapshot.game
         store = self.bot.store
         dm_channel_id, message_id, refused = await store.panel(game.id, user_id)
@@ -254,29 +424,52 @@ class DiscordPublisher:
             return
         lang = await store.user_locale(user_id) or game.locale
         panel = await build_panel(snapshot, seat, lang)
-        kwargs: dict[str, Any] = {"view": panel.view}
-        try:
-            if dm_channel_id is not None and message_id is not None:
-                dm = self.bot.get_partial_messageable(dm_channel_id, type=discord.ChannelType.private)
-                try:
-                    await dm.get_partial_message(message_id).edit(
-                        content=panel.content, attachments=[panel.file()], **kwargs
-                    )
-                    return
-                except discord.NotFound:
-                    pass
+        what = f"the panel of {user_id} in game {game.id}"
+        if dm_channel_id is not None and message_id is not None:
+            dm = self.bot.get_partial_messageable(dm_channel_id, type=discord.ChannelType.private)
+            message = dm.get_partial_message(message_id)
+            try:
+                await deliver(
+                    what,
+                    lambda: message.edit(
+                        content=panel.content, attachments=[panel.file()], view=panel.view, allowed_mentions=NO_MENTIONS
+                    ),
+                    self.retry_delays,
+                )
+                return
+            except discord.NotFound:
+                log.info("the DM panel of %s in game %s was deleted: sending it again", user_id, game.id)
+        kwargs: dict[str, Any] = {"view": panel.view} if panel.view is not None else {}
+
+        async def send() -> discord.Message:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            if panel.view is None:
-                kwargs = {}
-            message = await user.send(panel.content, file=panel.file(), **kwargs)
-            await store.set_panel(game.id, user_id, channel_id=message.channel.id, message_id=message.id)
+            return await user.send(panel.content, file=panel.file(), allowed_mentions=NO_MENTIONS, **kwargs)
+
+        try:
+            sent = await deliver(what, send, self.retry_delays)
         except discord.Forbidden as error:
-            if error.code != CANNOT_DM:
-                log.warning("DM to %s refused: %s", user_id, error)
-            await store.set_panel(game.id, user_id, dm_refused=True)
-            await channel.send(
-                t(game.locale, "dm.refused", mention=f"<@{user_id}>", button=t(game.locale, "table.my_hand")),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
-        except discord.HTTPException:
-            log.warning("could not update the panel of %s in game %s", user_id, game.id, exc_info=True)
+            await self._dms_closed(channel, game, user_id, error)
+            return
+        await store.set_panel(game.id, user_id, channel_id=sent.channel.id, message_id=sent.id)
+
+    async def _dms_closed(
+        self, channel: discord.PartialMessageable, game: GameRow, user_id: int, error: discord.Forbidden
+    ) -> None:
+        """Once per game and player: remember it, and tell them (pinging only them) where their hand is."""
+        log.info("DM to %s refused (code %s)", user_id, error.code)
+        await self.bot.store.set_panel(game.id, user_id, dm_refused=True)
+        text = t(game.locale, "dm.refused", mention=f"<@{user_id}>", button=t(game.locale, "table.my_hand"))
+        await self._safely(
+            f"the closed-DM notice of {user_id} in game {game.id}",
+            lambda: channel.send(text, allowed_mentions=mentioning([user_id])),
+        )
+
+
+def _what(job: Job) -> str:
+    if isinstance(job, _Batch):
+        return f"publishing game {job.snapshots[-1].game.id}"
+    if isinstance(job, _Lobby):
+        return f"the lobby message of game {job.row.id}"
+    if isinstance(job, _Notice):
+        return f"a message in channel {job.channel_id}"
+    return f"removing the buttons of message {job.message_id}"
