@@ -36,6 +36,7 @@ class TableeBot(commands.Bot):
 
     store: Store
     tables: TableService
+    dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
 
     def __init__(
         self,
@@ -64,6 +65,11 @@ class TableeBot(commands.Bot):
         # Discord's clock (simulated in tests), so that turn deadlines follow the same time as Discord.
         self.clock = clock or (lambda: discord.utils.utcnow().timestamp())
         self._timer_loop: tasks.Loop[Callable[[], Coroutine[Any, Any, None]]] | None = None
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register persistent components, and remember their templates (to answer ids that none of them takes)."""
+        self.dynamic_items = (*self.dynamic_items, *items)
+        super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
         from cogs.components import DYNAMIC_ITEMS

@@ -463,3 +463,15 @@ DYNAMIC_ITEMS = (
     FocusButton,
     SayButton,
 )
+
+
+async def answer_unknown_component(interaction: discord.Interaction[Any]) -> None:
+    """A component of ours that no template takes (a forged id, numbers too large for a game) gets a sentence,
+    not Discord's silent "interaction failed"; nothing is looked up."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith("tb:") or any(
+        item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in bot_of(interaction).dynamic_items
+    ):
+        return
+    await report_error(interaction, TableError("expired"))

@@ -20,7 +20,7 @@ from bot.store import GameRow
 from bot.tables import TableError
 from bot.texts import narrate
 from cogs.common import bot_of, can_manage, display_name, guild_lang, remember_locale, report_error, user_lang
-from cogs.components import on_modal_submit
+from cogs.components import answer_unknown_component, on_modal_submit
 from cogs.panels import send_ephemeral_panel
 from cogs.publish import lobby_embed, lobby_view
 from cogs.ui import REGISTRY as UI_REGISTRY
@@ -100,6 +100,8 @@ class TableCog(commands.Cog):
         """Modals carry their move in their id (see ``cogs.components``): handled here, restart or not."""
         if interaction.type == discord.InteractionType.modal_submit:
             await on_modal_submit(interaction)
+        elif interaction.type == discord.InteractionType.component:
+            await answer_unknown_component(interaction)
 
     async def _table_id(self, interaction: discord.Interaction[Any]) -> int:
         if interaction.channel_id is None:
