@@ -687,12 +687,12 @@ class TableService:
                     if live.row.seats[seat].is_bot or live.engine.is_over(live.state):
                         continue
                     timeout = Event("timeout", seat)
-                    live.log.append((live.n, timeout))
-                    events.append(timeout)
-                    choice = live.engine.bot_action(
-                        live.state, seat, random.Random(f"{live.row.seed}:bot:{live.n + 1}")
-                    )
-                    events.extend(await self._commit(live, seat, choice, by_bot=True))
+                    n = live.n
+                    choice = live.engine.bot_action(live.state, seat, random.Random(f"{live.row.seed}:bot:{n + 1}"))
+                    played = await self._commit(live, seat, choice, by_bot=True)
+                    # Said only once the move it announces is stored, just before that move in the log.
+                    live.log.insert(len(live.log) - len(played), (n, timeout))
+                    events.extend([timeout, *played])
                 events.extend(await self._run_bots_safely(live))
                 snapshot = self._snapshot(live, events)
             await self._after(live, snapshot)
