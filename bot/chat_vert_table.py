@@ -4,27 +4,41 @@ A game starts with the rules in force at that moment (they become its ``rules`` 
 restart sees exactly them) and the last winner deals. When it ends, the winner owes the table a new rule
 (a computer winner makes one at once), and every rule that earned a penalty or was used is marked "seen":
 computer players obey only rules they have seen at work.
+
+Every change of a table's rules is one transaction (the rules, the next id and the winner together) and rule ids
+are a unique key: two processes adding rules, or a failure in the middle, can never leave two rules one id or a
+rule made while the winner still seems to owe one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from bot.games.base import Event, GameError, JSONValue, get_game
-from bot.games.chat_vert_rules import MAX_RULES, check_new_rule, validate_rule
+from bot.games.chat_vert_rules import MAX_RULES, check_new_rule, check_rules, validate_rule
 from bot.players.chat_vert import make_rule
 from bot.store import GameRow, Store
 from bot.table_hooks import register_hooks
 
 KIND = "chat_vert"
-RULES = "rules"
 NEXT_ID = "next_id"
 WINNER = "winner"
 
-_locks: dict[int, asyncio.Lock] = {}
+
+@dataclass
+class _ChannelLock:
+    lock: asyncio.Lock
+    users: int = 0
+
+
+_locks: dict[int, _ChannelLock] = {}
+"""One lock per table while somebody holds or awaits it: dropped as soon as nobody does (no entry per channel ever
+seen). The transaction is what makes a change safe; the lock only spares the database a queue of writers."""
 
 
 class TableRuleError(GameError):
@@ -33,16 +47,24 @@ class TableRuleError(GameError):
     code = "table_rules"
 
 
-def _lock(channel_id: int) -> asyncio.Lock:
-    lock = _locks.get(channel_id)
-    if lock is None:
-        lock = _locks[channel_id] = asyncio.Lock()
-    return lock
+@asynccontextmanager
+async def _locked(channel_id: int) -> AsyncIterator[None]:
+    entry = _locks.get(channel_id)
+    if entry is None:
+        entry = _locks[channel_id] = _ChannelLock(asyncio.Lock())
+    entry.users += 1
+    try:
+        async with entry.lock:
+            yield
+    finally:
+        entry.users -= 1
+        if entry.users == 0 and _locks.get(channel_id) is entry:
+            del _locks[channel_id]
 
 
 async def table_rules(store: Store, channel_id: int) -> list[dict[str, Any]]:
     """The rules in force at a table, oldest first."""
-    return list(await store.table_data(channel_id, KIND, RULES) or [])
+    return await store.chat_vert_rules(channel_id)
 
 
 async def last_winner(store: Store, channel_id: int) -> dict[str, Any] | None:
@@ -51,36 +73,51 @@ async def last_winner(store: Store, channel_id: int) -> dict[str, Any] | None:
     return dict(value) if value else None
 
 
+async def _next_id(store: Store, channel_id: int, rules: Sequence[dict[str, Any]]) -> int:
+    """Ids are never reused at a table (not even after a reset): above every rule and the stored counter."""
+    counter = await store.table_data(channel_id, KIND, NEXT_ID)
+    highest = max((int(r["id"]) for r in rules), default=0)
+    return max(highest + 1, int(counter) if isinstance(counter, int) else 1)
+
+
 async def add_rule(store: Store, channel_id: int, user_id: int, raw: dict[str, JSONValue]) -> dict[str, Any]:
-    """The winner's new rule: checked against the limits and the rules in force, then stored."""
-    async with _lock(channel_id):
+    """The winner's new rule: checked against the limits and the rules in force, then stored (one transaction)."""
+    async with _locked(channel_id), store.transaction() as db:
         winner = await last_winner(store, channel_id)
         if winner is None or not winner.get("pending"):
             raise TableRuleError("no_rule_owed")
         if winner.get("user") != user_id:
             raise TableRuleError("winner_only", name=winner.get("name", "?"))
         rules = await table_rules(store, channel_id)
-        number = int(await store.table_data(channel_id, KIND, NEXT_ID) or len(rules) + 1)
+        number = await _next_id(store, channel_id, rules)
         rule = validate_rule(
             {**raw, "id": number, "author": user_id, "author_name": winner.get("name", "?"), "seen": False}
         )
         check_new_rule(rules, rule)
-        rules.append(rule)
-        await store.set_table_data(channel_id, KIND, RULES, rules)
-        await store.set_table_data(channel_id, KIND, NEXT_ID, number + 1)
-        await store.set_table_data(channel_id, KIND, WINNER, {**winner, "pending": False})
+        data = {NEXT_ID: number + 1, WINNER: {**winner, "pending": False}}
+        await store.write_chat_vert_rules(db, channel_id, [*rules, rule], data)
         return rule
 
 
 async def reset_rules(store: Store, channel_id: int) -> list[dict[str, Any]]:
-    """End of a session: every rule is removed (and returned, to be revealed)."""
-    async with _lock(channel_id):
+    """End of a session: every rule is removed (and returned, to be revealed), and no rule is owed any more."""
+    async with _locked(channel_id), store.transaction() as db:
         rules = await table_rules(store, channel_id)
-        await store.set_table_data(channel_id, KIND, RULES, [])
         winner = await last_winner(store, channel_id)
+        data: dict[str, Any] = {NEXT_ID: await _next_id(store, channel_id, rules)}
         if winner is not None and winner.get("pending"):
-            await store.set_table_data(channel_id, KIND, WINNER, {**winner, "pending": False})
+            data[WINNER] = {**winner, "pending": False}
+        await store.write_chat_vert_rules(db, channel_id, [], data)
         return rules
+
+
+async def set_rules(store: Store, channel_id: int, rules: Sequence[dict[str, Any]]) -> None:
+    """Put given rules in force at a table at once (the bench's worst case, test set-ups); they are checked first."""
+    checked = check_rules(list(rules))
+    async with _locked(channel_id), store.transaction() as db:
+        await store.write_chat_vert_rules(
+            db, channel_id, checked, {NEXT_ID: await _next_id(store, channel_id, checked)}
+        )
 
 
 def dealer_seat(row: GameRow, winner: dict[str, Any] | None) -> int:
@@ -112,30 +149,30 @@ class ChatVertHooks:
         return {"rules": rules, "dealer": dealer_seat(row, await last_winner(store, row.channel_id))}
 
     async def finished(self, store: Store, row: GameRow, state: Any, log: list[tuple[int, Event]]) -> None:
+        """The rules seen at work, the winner and a computer winner's rule: one transaction."""
         results = get_game(row.kind).results(state)
         winners = [r.seat for r in results if r.rank == 1]
-        async with _lock(row.channel_id):
-            seen = used_rules(log)
-            rules = await table_rules(store, row.channel_id)
-            if seen:
-                rules = [{**r, "seen": True} if r["id"] in seen else r for r in rules]
-                await store.set_table_data(row.channel_id, KIND, RULES, rules)
-            if len(winners) != 1:
-                return
-            seat = row.seats[winners[0]]
-            owed = len(rules) < MAX_RULES
-            winner = {"user": seat.user_id, "name": seat.name, "game": row.id, "pending": owed and not seat.is_bot}
-            await store.set_table_data(row.channel_id, KIND, WINNER, winner)
-            if seat.is_bot and owed:
-                made = make_rule(rules, random.Random(f"{row.seed}:rule"))
+        seen = used_rules(log)
+        async with _locked(row.channel_id), store.transaction() as db:
+            rules = [{**r, "seen": True} if r["id"] in seen else r for r in await table_rules(store, row.channel_id)]
+            data: dict[str, Any] = {}
+            if len(winners) == 1:
+                seat = row.seats[winners[0]]
+                owed = len(rules) < MAX_RULES
+                data[WINNER] = {
+                    "user": seat.user_id,
+                    "name": seat.name,
+                    "game": row.id,
+                    "pending": owed and not seat.is_bot,
+                }
+                made = make_rule(rules, random.Random(f"{row.seed}:rule")) if seat.is_bot and owed else None
                 if made is not None:
-                    number = int(await store.table_data(row.channel_id, KIND, NEXT_ID) or len(rules) + 1)
-                    rule = validate_rule(
-                        {**made, "id": number, "author": None, "author_name": seat.name, "seen": False}
+                    number = await _next_id(store, row.channel_id, rules)
+                    rules.append(
+                        validate_rule({**made, "id": number, "author": None, "author_name": seat.name, "seen": False})
                     )
-                    rules.append(rule)
-                    await store.set_table_data(row.channel_id, KIND, RULES, rules)
-                    await store.set_table_data(row.channel_id, KIND, NEXT_ID, number + 1)
+                    data[NEXT_ID] = number + 1
+            await store.write_chat_vert_rules(db, row.channel_id, rules, data)
 
 
 register_hooks(KIND, ChatVertHooks())

@@ -88,6 +88,40 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (channel_id, kind, key)
     ) WITHOUT ROWID;
     """,
+    # 2: Le Chat vert's rules, one row each, keyed by table and rule id (a repeated id, left by racing writers,
+    # gets the next free one); games already started (running or over) keep the draw pile as they were played, so
+    # that their replay (after a restart, for a log) gives the same game.
+    """
+    CREATE TABLE chat_vert_rules (
+        channel_id INTEGER NOT NULL,
+        rule_id INTEGER NOT NULL CHECK (rule_id >= 1),
+        rule TEXT NOT NULL CHECK (json_valid(rule)),
+        PRIMARY KEY (channel_id, rule_id)
+    ) WITHOUT ROWID;
+    INSERT INTO chat_vert_rules (channel_id, rule_id, rule)
+    WITH items AS (
+        SELECT d.channel_id AS channel_id, CAST(j.key AS INTEGER) AS pos, j.value AS rule,
+               CAST(json_extract(j.value, '$.id') AS INTEGER) AS rule_id
+        FROM table_data AS d, json_each(d.value) AS j
+        WHERE d.kind = 'chat_vert' AND d.key = 'rules' AND json_type(j.value) = 'object'
+    ),
+    ranked AS (
+        SELECT channel_id, pos, rule, rule_id,
+               CASE WHEN rule_id >= 1 THEN ROW_NUMBER() OVER (PARTITION BY channel_id, rule_id ORDER BY pos)
+                    ELSE 2 END AS copy,
+               MAX(COALESCE(rule_id, 0)) OVER (PARTITION BY channel_id) AS top
+        FROM items
+    ),
+    numbered AS (
+        SELECT channel_id, rule,
+               CASE WHEN copy = 1 THEN rule_id
+                    ELSE top + ROW_NUMBER() OVER (PARTITION BY channel_id, copy = 1 ORDER BY pos) END AS rule_id
+        FROM ranked
+    )
+    SELECT channel_id, rule_id, json_set(rule, '$.id', rule_id) FROM numbered;
+    DELETE FROM table_data WHERE kind = 'chat_vert' AND key = 'rules';
+    UPDATE games SET options = json_set(options, '$.pause', 0) WHERE kind = 'chat_vert' AND status != 'lobby';
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -519,3 +553,42 @@ class Store:
                 "INSERT OR REPLACE INTO table_data (channel_id, kind, key, value) VALUES (?, ?, ?, ?)",
                 (channel_id, kind, key, json.dumps(value)),
             )
+
+    # -- Le Chat vert's rules --------------------------------------------------------------------
+
+    async def chat_vert_rules(self, channel_id: int) -> list[dict[str, Any]]:
+        """The rules in force at a table, by id (oldest first)."""
+        async with self.db.execute(
+            "SELECT rule FROM chat_vert_rules WHERE channel_id = ? ORDER BY rule_id", (channel_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    async def write_chat_vert_rules(
+        self, db: aiosqlite.Connection, channel_id: int, rules: Sequence[dict[str, Any]], data: dict[str, Any]
+    ) -> None:
+        """Inside ``transaction()``: make ``rules`` the table's rules, and set its other Chat vert ``data``.
+
+        A rule with a new id is inserted, so a repeated id fails on the key and the whole change rolls back; a
+        stored one is rewritten; the ones left out are deleted. ``data`` maps ``table_data`` keys to their values.
+        """
+        ids = [int(rule["id"]) for rule in rules]
+        if len(set(ids)) != len(ids):
+            raise StoreError(f"repeated Chat vert rule ids in {ids}")
+        async with db.execute("SELECT rule_id FROM chat_vert_rules WHERE channel_id = ?", (channel_id,)) as cur:
+            stored = {int(r[0]) for r in await cur.fetchall()}
+        await db.executemany(
+            "DELETE FROM chat_vert_rules WHERE channel_id = ? AND rule_id = ?",
+            [(channel_id, rule_id) for rule_id in stored - set(ids)],
+        )
+        for rule_id, rule in zip(ids, rules, strict=True):
+            sql = (
+                "UPDATE chat_vert_rules SET rule = ?3 WHERE channel_id = ?1 AND rule_id = ?2"
+                if rule_id in stored
+                else "INSERT INTO chat_vert_rules (channel_id, rule_id, rule) VALUES (?1, ?2, ?3)"
+            )
+            await db.execute(sql, (channel_id, rule_id, json.dumps(rule)))
+        await db.executemany(
+            "INSERT OR REPLACE INTO table_data (channel_id, kind, key, value) VALUES (?, 'chat_vert', ?, ?)",
+            [(channel_id, key, json.dumps(value)) for key, value in data.items()],
+        )

@@ -16,13 +16,14 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.chat_vert_table import reset_rules, table_rules
-from bot.games.base import Action, JSONValue
+from bot.games.base import Action, BadOption, JSONValue
 from bot.games.chat_vert import matches
 from bot.i18n import plural, t
+from bot.store import GameRow
 from bot.tables import Snapshot, TableError
 from bot.texts.chat_vert import COLOURS, card_name, colour_name, describe_action, describe_rule
 from cogs.chat_vert_dialog import RuleButton, open_dialog
-from cogs.common import bot_of, can_manage, display_name, guild_lang, remember_locale, user_lang
+from cogs.common import bot_of, can_manage, check_origin, display_name, guild_lang, remember_locale, user_lang
 from cogs.components import ActButton, FocusButton, FocusSelect, SayButton
 from cogs.tables import open_lobby
 from cogs.ui import FocusPanel, GameUI, register
@@ -30,6 +31,15 @@ from renders import chat_vert as pictures
 
 PAGE = 25
 KIND = "chat_vert"
+RULE_ID_MAX = 1_000_000
+"""Far above any rule id a table reaches (20 rules at a time): a larger number names no rule."""
+
+
+def in_range(option: str, value: int, low: int, high: int) -> int:
+    """A number typed in a command, checked here: Discord's own bounds are only a hint to its clients."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadOption("bad_option_range", option=option, min=low, max=high, value=str(value)[:20])
+    return value
 
 
 def base_playable(view: dict[str, Any]) -> set[str]:
@@ -254,6 +264,9 @@ class ChatVertCog(commands.Cog):
         reminder: app_commands.Range[int, 0, 1440] = 2,
         timeout: app_commands.Range[int, 0, 1440] = 10,
     ) -> None:
+        timer = in_range("timer", timer, 0, 600)
+        reminder = in_range("reminder", reminder, 0, 1440)
+        timeout = in_range("timeout", timeout, 0, 1440)
         await open_lobby(interaction, KIND, {"timer": timer}, reminder, timeout)
 
     @chatvert.command(
@@ -265,8 +278,8 @@ class ChatVertCog(commands.Cog):
     async def say(self, interaction: discord.Interaction[Any], text: app_commands.Range[str, 1, 200]) -> None:
         await interaction.response.defer(ephemeral=True)
         await remember_locale(interaction)
-        game_id = await self._running(interaction)
-        await bot_of(interaction).tables.act(game_id, interaction.user.id, Action.of("say", text=text))
+        row = await self._running(interaction)
+        await bot_of(interaction).tables.act(row.id, interaction.user.id, Action.of("say", text=text))
         await interaction.followup.send(t(user_lang(interaction), "cv.said_ok"), ephemeral=True)
 
     @chatvert.command(
@@ -286,13 +299,14 @@ class ChatVertCog(commands.Cog):
         lang = user_lang(interaction)
         if interaction.channel_id is None:
             raise TableError("guild_only")
+        await interaction.response.defer(ephemeral=True, thinking=True)
         rules = await table_rules(bot_of(interaction).store, interaction.channel_id)
         lines = [plural(lang, "cv.rules.count", len(rules))]
         mine = [r for r in rules if r.get("author") == interaction.user.id]
         if mine:
             lines.append(t(lang, "cv.rules.mine"))
             lines += [f"• {describe_rule(r, lang)}" for r in mine]
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True)
 
     @chatvert.command(
         name=_("reveal", key="cmd.chatvert.reveal.name"),
@@ -301,19 +315,22 @@ class ChatVertCog(commands.Cog):
         ),
     )
     async def reveal(self, interaction: discord.Interaction[Any]) -> None:
+        """Acknowledged privately first (a refusal stays private); the revealed rules are posted in the channel."""
         bot = bot_of(interaction)
-        if interaction.channel_id is None:
+        if interaction.channel_id is None or interaction.guild_id is None:
             raise TableError("guild_only")
         channel_id = interaction.channel_id
+        await interaction.response.defer(ephemeral=True, thinking=True)
         active = await bot.store.active_game(channel_id)
         if active is not None and active.kind == KIND:
             raise TableError("chat_vert_running")
         last = await bot.store.last_game(channel_id)
-        host = last.host_id if last is not None else None
-        if interaction.user.id != host and not can_manage(interaction):
+        if last is not None:
+            check_origin(interaction, last)
+        if (last is None or interaction.user.id != last.host_id) and not can_manage(interaction, last):
             raise TableError("host_or_manager_only")
         rules = await reset_rules(bot.store, channel_id)
-        lang = guild_lang(interaction)
+        lang = last.locale if last is not None else guild_lang(interaction)
         lines = [f"🐱 **{plural(lang, 'cv.reveal.title', len(rules))}**"]
         lines += [
             t(lang, "cv.reveal.line", n=i + 1, rule=describe_rule(r, lang), name=r.get("author_name") or "?")
@@ -321,9 +338,10 @@ class ChatVertCog(commands.Cog):
         ]
         if not rules:
             lines.append(t(lang, "cv.reveal.none"))
-        await interaction.response.send_message(
+        await bot.get_partial_messageable(channel_id).send(
             "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
         )
+        await interaction.followup.send(t(user_lang(interaction), "cv.reveal.done"), ephemeral=True)
 
     @chatvert.command(
         name=_("penalty", key="cmd.chatvert.penalty.name"),
@@ -337,11 +355,17 @@ class ChatVertCog(commands.Cog):
         player=_("player", key="cmd.chatvert.penalty.player.name"),
         rule=_("rule", key="cmd.chatvert.penalty.rule.name"),
     )
-    async def penalty(self, interaction: discord.Interaction[Any], player: discord.Member, rule: int) -> None:
+    async def penalty(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.Member,
+        rule: app_commands.Range[int, 1, RULE_ID_MAX],
+    ) -> None:
         bot = bot_of(interaction)
         await interaction.response.defer(ephemeral=True)
-        game_id = await self._running(interaction)
-        row = await bot.tables.game_row(game_id)
+        if isinstance(rule, bool) or not isinstance(rule, int) or not 1 <= rule <= RULE_ID_MAX:
+            raise TableError("not_your_free_rule")
+        row = await self._running(interaction)
         own = [r for r in row.options.get("rules") or [] if r.get("author") == interaction.user.id]
         chosen = next((r for r in own if r.get("id") == rule), None)
         if chosen is None or chosen.get("template") != "free":
@@ -349,7 +373,7 @@ class ChatVertCog(commands.Cog):
         target = row.seat_of(player.id)
         if target is None:
             raise TableError("player_not_seated", name=display_name(player))
-        await bot.tables.table_act(game_id, Action.of("judge", rule=rule, target=target))
+        await bot.tables.table_act(row.id, Action.of("judge", rule=rule, target=target))
         await interaction.followup.send(
             t(user_lang(interaction), "cv.judged", name=display_name(player)), ephemeral=True
         )
@@ -370,15 +394,17 @@ class ChatVertCog(commands.Cog):
             if r.get("author") == interaction.user.id and r.get("template") == "free"
         ][:25]
 
-    async def _running(self, interaction: discord.Interaction[Any]) -> int:
+    async def _running(self, interaction: discord.Interaction[Any]) -> GameRow:
+        """The Chat vert game running in this channel (checked to be this server's and this channel's)."""
         if interaction.channel_id is None:
             raise TableError("no_table")
         row = await bot_of(interaction).tables.table_in(interaction.channel_id)
+        check_origin(interaction, row)
         if row.kind != KIND:
             raise TableError("not_chat_vert")
         if row.status != "running":
             raise TableError("not_started")
-        return row.id
+        return row
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,6 +3,10 @@
 The draft lives in the store (per table and author), so the dialogue survives a restart; its components carry
 only the table's channel and the field they set. Modals (the phrase, a free rule's text) are sent stopped and
 handled from their id, like the moves' modals.
+
+Every step acknowledges Discord before it touches the store (a busy database must not outlast the 3 seconds
+Discord allows); a modal is itself that first answer, so it opens without reading the draft. The channel in a
+component's id is only trusted from that channel or from a direct message, and only its pending winner gets on.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from bot.chat_vert_table import KIND, add_rule, last_winner, table_rules
 from bot.games.base import GameError, JSONValue
 from bot.games.chat_vert_rules import FREE_MESSAGE_MAX, FREE_TEXT_MAX, PHRASE_MAX, TEMPLATES
 from bot.i18n import plural, t
+from bot.tables import TableError
 from cogs.common import bot_of, guild_lang, remember_locale, report_error, user_lang
 from cogs.components import modal_values
 
@@ -37,10 +42,26 @@ SYMBOLS = ("any", "number", *(str(n) for n in range(10)), "skip", "reverse", "pl
 COLOUR_CHOICES = ("any", "Y", "R", "B", "G")
 WHO_CHOICES = tuple(f"{who}:{n}" for who in ("all", "player", "previous", "next") for n in (1, 2))
 MODAL = re.compile(r"tb:z:(?P<ch>[0-9]+):(?P<op>[a-z]+)")
+SNOWFLAKE_MAX = 2**63 - 1
+"""Discord ids fit in a signed 64-bit integer (and so does SQLite's): anything larger is forged."""
 
 
 class RuleError(GameError):
     code = "rule"
+
+
+def channel_of(value: int | str) -> int:
+    """The table's channel named by a component or modal id, refused when it cannot be a Discord id."""
+    channel_id = int(value)
+    if not 0 < channel_id <= SNOWFLAKE_MAX:
+        raise RuleError("expired")
+    return channel_id
+
+
+def check_place(interaction: discord.Interaction[Any], channel_id: int) -> None:
+    """The dialogue of a table is used from that table's channel, or privately from a direct message."""
+    if interaction.guild_id is not None and interaction.channel_id != channel_id:
+        raise TableError("elsewhere")
 
 
 def _draft_key(user_id: int) -> str:
@@ -189,25 +210,28 @@ class RuleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tb:r
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RuleSelect:
-        return cls(int(match["ch"]), match["field"])
+        return cls(int(match["ch"]), match["field"])  # checked by ``channel_of`` in the callback
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
         values = data.get("values") or []
         value = str(values[0]) if values else ""
         allowed = {"tpl": TEMPLATES, "col": COLOUR_CHOICES, "sym": SYMBOLS, "who": WHO_CHOICES}.get(self.field, ())
+        await interaction.response.defer()
         try:
-            await _owed(interaction, self.channel_id)
+            channel_id = channel_of(self.channel_id)
+            check_place(interaction, channel_id)
             if value not in allowed:
                 raise RuleError("expired")
+            await _owed(interaction, channel_id)
         except GameError as error:
             await report_error(interaction, error, KIND)
             return
-        draft = await _draft(interaction, self.channel_id)
+        draft = await _draft(interaction, channel_id)
         draft[{"tpl": "template", "col": "colour", "sym": "symbol", "who": "who"}[self.field]] = value
-        await _save(interaction, self.channel_id, draft)
-        content, view = build_dialog(self.channel_id, draft, user_lang(interaction))
-        await interaction.response.edit_message(content=content, view=view)
+        await _save(interaction, channel_id, draft)
+        content, view = build_dialog(channel_id, draft, user_lang(interaction))
+        await interaction.edit_original_response(content=content, view=view)
 
 
 class RuleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:q:(?P<ch>[0-9]+):(?P<op>[a-z]+)"):
@@ -224,29 +248,29 @@ class RuleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:q
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RuleButton:
-        return cls(int(match["ch"]), match["op"])
+        return cls(int(match["ch"]), match["op"])  # checked by ``channel_of`` in the callback
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         lang = user_lang(interaction)
         try:
+            channel_id = channel_of(self.channel_id)
+            check_place(interaction, channel_id)
             if self.op == "open":
-                await open_dialog(interaction, self.channel_id)
-                return
-            await _owed(interaction, self.channel_id)
-            draft = await _draft(interaction, self.channel_id)
-            if self.op == "phrase":
-                modal = _modal(self.channel_id, "phrase", t(lang, "cv.dialog.phrase_title"))
-                modal.add_item(_input("phrase", t(lang, "cv.dialog.phrase_label"), PHRASE_MAX, draft.get("phrase")))
+                await open_dialog(interaction, channel_id)
+            elif self.op == "phrase":
+                # A modal must be the first answer: it opens at once, and the submit checks who sent it.
+                modal = _modal(channel_id, "phrase", t(lang, "cv.dialog.phrase_title"))
+                modal.add_item(_input("phrase", t(lang, "cv.dialog.phrase_label"), PHRASE_MAX))
                 await interaction.response.send_modal(modal)
             elif self.op == "free":
-                modal = _modal(self.channel_id, "free", t(lang, "cv.dialog.free_title"))
-                modal.add_item(_input("text", t(lang, "cv.dialog.free_text"), FREE_TEXT_MAX, draft.get("text")))
-                modal.add_item(
-                    _input("message", t(lang, "cv.dialog.free_message"), FREE_MESSAGE_MAX, draft.get("message"))
-                )
+                modal = _modal(channel_id, "free", t(lang, "cv.dialog.free_title"))
+                modal.add_item(_input("text", t(lang, "cv.dialog.free_text"), FREE_TEXT_MAX))
+                modal.add_item(_input("message", t(lang, "cv.dialog.free_message"), FREE_MESSAGE_MAX))
                 await interaction.response.send_modal(modal)
             elif self.op == "ok":
-                await _confirm(interaction, self.channel_id, draft)
+                await interaction.response.defer()
+                await _owed(interaction, channel_id)
+                await _confirm(interaction, channel_id, await _draft(interaction, channel_id))
             else:
                 raise RuleError("expired")
         except GameError as error:
@@ -259,12 +283,11 @@ def _modal(channel_id: int, op: str, title: str) -> discord.ui.Modal:
     return modal
 
 
-def _input(field: str, label: str, limit: int, value: Any) -> discord.ui.TextInput[Any]:
+def _input(field: str, label: str, limit: int) -> discord.ui.TextInput[Any]:
     return discord.ui.TextInput(
         label=label[:45],
         custom_id=field,
         max_length=limit,
-        default=str(value)[:limit] if value else None,
         style=discord.TextStyle.paragraph if limit > 100 else discord.TextStyle.short,
     )
 
@@ -279,12 +302,13 @@ async def _owed(interaction: discord.Interaction[Any], channel_id: int) -> dict[
 
 
 async def open_dialog(interaction: discord.Interaction[Any], channel_id: int) -> None:
-    """``/chatvert rule`` or the winner's button: the dialogue, privately."""
+    """``/chatvert rule`` or the winner's button: the dialogue, privately (acknowledged before the store is read)."""
+    await interaction.response.defer(ephemeral=interaction.guild_id is not None, thinking=True)
     await remember_locale(interaction)
     await _owed(interaction, channel_id)
     draft = await _draft(interaction, channel_id)
     content, view = build_dialog(channel_id, draft, user_lang(interaction))
-    await interaction.response.send_message(content, view=view, ephemeral=interaction.guild_id is not None)
+    await interaction.followup.send(content, view=view, ephemeral=interaction.guild_id is not None)
 
 
 async def _confirm(interaction: discord.Interaction[Any], channel_id: int, draft: dict[str, Any]) -> None:
@@ -295,7 +319,7 @@ async def _confirm(interaction: discord.Interaction[Any], channel_id: int, draft
     rule = await add_rule(bot.store, channel_id, interaction.user.id, rule_of(draft))
     await bot.store.set_table_data(channel_id, KIND, _draft_key(interaction.user.id), None)
     count = len(await table_rules(bot.store, channel_id))
-    await interaction.response.edit_message(
+    await interaction.edit_original_response(
         content=t(lang, "cv.dialog.created", rule=describe_rule(rule, lang)), view=None
     )
     row = await bot.store.last_game(channel_id)
@@ -313,8 +337,13 @@ async def on_dialog_modal(interaction: discord.Interaction[Any]) -> bool:
     match = MODAL.fullmatch(str(data.get("custom_id", "")))
     if match is None:
         return False
-    channel_id = int(match["ch"])
+    if interaction.message is not None:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=interaction.guild_id is not None, thinking=True)
     try:
+        channel_id = channel_of(match["ch"])
+        check_place(interaction, channel_id)
         await _owed(interaction, channel_id)
     except GameError as error:
         await report_error(interaction, error, KIND)
@@ -327,7 +356,7 @@ async def on_dialog_modal(interaction: discord.Interaction[Any]) -> bool:
     await _save(interaction, channel_id, draft)
     content, view = build_dialog(channel_id, draft, user_lang(interaction))
     if interaction.message is not None:
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view)
     else:
-        await interaction.response.send_message(content, view=view, ephemeral=interaction.guild_id is not None)
+        await interaction.followup.send(content, view=view, ephemeral=interaction.guild_id is not None)
     return True

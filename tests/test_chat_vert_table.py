@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chat_vert_table import add_rule, last_winner, reset_rules, table_rules
+from bot.chat_vert_table import add_rule, last_winner, reset_rules, set_rules, table_rules
 from bot.games.base import Action, GameError
 from bot.games.chat_vert_rules import MAX_RULES
 from bot.store import Store
@@ -97,7 +97,7 @@ async def test_the_winner_writes_one_rule_and_it_is_frozen_into_the_next_game(db
     for seat in range(3):
         assert "Vélocyclette" not in repr(live.engine.view(live.state, seat))
     # Rules written after a game started do not change it (its options are frozen; a replay agrees).
-    await service.store.set_table_data(CHANNEL, KIND, "rules", [])
+    await set_rules(service.store, CHANNEL, [])
     service.forget(second)
     again = await service.load(second)
     assert [r["phrase"] for r in again.row.options["rules"]] == ["Vélocyclette"]
@@ -114,7 +114,7 @@ async def test_limits_and_contradictions_are_refused_with_their_reason(db_path: 
         rules.append(
             {**SAY_8, "cond": cond, "phrase": f"Mot {i}", "id": i + 1, "author": 5, "author_name": "E", "seen": False}
         )
-    await store.set_table_data(CHANNEL, KIND, "rules", rules[:1])
+    await set_rules(store, CHANNEL, rules[:1])
     await store.set_table_data(CHANNEL, KIND, "winner", {"user": 9, "name": "W", "game": 1, "pending": True})
     with pytest.raises(GameError) as contradiction:
         await add_rule(store, CHANNEL, 9, {**SAY_8, "cond": rules[0]["cond"], "phrase": "Autre chose"})
@@ -125,7 +125,7 @@ async def test_limits_and_contradictions_are_refused_with_their_reason(db_path: 
     with pytest.raises(GameError) as draws:
         await add_rule(store, CHANNEL, 9, {"template": "draw", "cond": SAY_8["cond"], "who": "all", "count": 3})
     assert draws.value.code == "draw_count"
-    await store.set_table_data(CHANNEL, KIND, "rules", rules)
+    await set_rules(store, CHANNEL, rules)
     with pytest.raises(GameError) as full:
         await add_rule(store, CHANNEL, 9, {"template": "transfer"})
     assert full.value.code == "too_many_rules"
@@ -169,7 +169,7 @@ async def test_penalties_mark_rules_seen_for_the_computer_players(db_path: Path)
         "author_name": "E",
         "seen": False,
     }
-    await service.store.set_table_data(CHANNEL, KIND, "rules", [rule])
+    await set_rules(service.store, CHANNEL, [rule])
     game = await _open(service, [1], bots=2)
     live = await service.load(game)
     if live.row.status == "running":
@@ -219,7 +219,7 @@ async def test_a_free_rule_is_judged_by_its_author_with_their_message(db_path: P
         "author_name": "U1",
         "seen": False,
     }
-    await service.store.set_table_data(CHANNEL, KIND, "rules", [free])
+    await set_rules(service.store, CHANNEL, [free])
     game = await _open(service, [1, 2])
     live = await service.load(game)
     hand = len(live.engine.view(live.state, 1)["hand"])

@@ -24,9 +24,14 @@ Actions (any of them except ``timeout`` and ``judge`` may carry ``say``, the tex
 Resolution of a play: the cards move, the base effect (pending penalty, skip, reverse, next turn), the speech
 check (one penalty card per broken rule), a major as last card (one card), then the win check: a hand still empty
 wins and the game is over; otherwise the added rules' draws then dice (by rule id). [house] So that no set of draw
-rules can keep a game from ending, the green cat's draws (draw rules and the die) come after the win, take only what
-the draw pile holds (they never make the dealer reshuffle the pile) and stop for the rest of the game once they have
-given ``CAT_LIMIT`` cards (one deck, 112); the player's own penalties always count.
+rules can keep a game from ending, the green cat's draws (draw rules and the die) come after the win and stop for the
+rest of the game once they have given ``CAT_LIMIT`` cards (one deck, 112); the player's own penalties always count.
+
+"Pause": whenever a draw of any kind (a turn's, a pending +2/+4, a penalty card, the green cat's, the turn timer's)
+empties the draw pile, the pile but its top card is shuffled into a new draw pile at once; a draw needing more
+cards than the draw pile holds takes them, pauses, then takes the rest; with nothing left even then, the missing
+cards are not drawn (the events count only the cards drawn). Games started before this rule (option ``pause`` 0,
+set by the store's migration) keep the old way: a pause only when a draw finds the pile empty, never for the cat.
 
 Events (seat, data):
 
@@ -68,6 +73,7 @@ from functools import cache, lru_cache
 
 from bot.games.base import (
     Action,
+    BadOption,
     DataOption,
     Event,
     IllegalAction,
@@ -109,6 +115,7 @@ __all__ = [
     "ChatVertState",
     "colour_of",
     "deal_fixed",
+    "green_cat_gives",
     "kind_of",
     "matches",
     "required_speech",
@@ -251,6 +258,8 @@ class ChatVertState:
     """Turn-timer penalties given since the last action other than ``timeout`` and ``judge``."""
     cat_drawn: int = 0
     """Cards the added rules' draws and dice have given this game (they stop at ``CAT_LIMIT``)."""
+    pause: bool = True
+    """"Pause" as soon as any draw empties the draw pile (False: the way of games started before that rule)."""
     _singles: dict[str, Rule] | None = field(default=None, repr=False, compare=False)
     _known: frozenset[str] | None = field(default=None, repr=False, compare=False)
     """The rules by template (first of each), built on first use: the rules never change during a game."""
@@ -315,6 +324,12 @@ def _said(action: Action) -> str | None:
     return str(text)
 
 
+def _check_pause(value: JSONValue) -> int:
+    if value not in (0, 1) or isinstance(value, bool):
+        raise BadOption("bad_option_type", option="pause")
+    return int(value)
+
+
 class ChatVert:
     """The Le Chat vert engine (``GAME`` is its registered instance); structural ``Game``, like the other engines."""
 
@@ -325,6 +340,7 @@ class ChatVert:
         IntOption("timer", 60, 0, 600),
         IntOption("dealer", -1, -1, 9),
         DataOption("rules", (), check_rules),
+        DataOption("pause", 1, _check_pause),
     )
 
     # ----- setup -----
@@ -349,7 +365,9 @@ class ChatVert:
             returned.append(major)
             cards.insert(rng.randrange(len(cards)), major)
         top = cards.pop()
-        state = ChatVertState(players=players, rules=rules, timer=int(opts["timer"]), dealer=dealer)
+        state = ChatVertState(
+            players=players, rules=rules, timer=int(opts["timer"]), dealer=dealer, pause=bool(opts["pause"])
+        )
         _deal(state, hands, top, cards, returned)
         return state
 
@@ -741,22 +759,23 @@ class ChatVert:
             else:
                 drawers = [{"player": seat, "previous": previous, "next": following}[who]]
             for drawer in drawers:
-                count = min(int(rule["count"]), CAT_LIMIT - state.cat_drawn, len(state.stock))
+                count = min(int(rule["count"]), CAT_LIMIT - state.cat_drawn, _cat_drawable(state))
                 if count <= 0:
                     continue
                 _show(state, rule["id"])
-                state.cat_drawn += count
-                events.append(Event("rule_draw", drawer, {"count": count, "rule": rule["id"]}))
-                events += _take(state, drawer, count, rng, pause=False)[1]
+                cards, taken = _take(state, drawer, count, rng, cat=True)
+                state.cat_drawn += len(cards)
+                events.append(Event("rule_draw", drawer, {"count": len(cards), "rule": rule["id"]}))
+                events += taken
         for rule in dice:
-            if state.cat_drawn >= CAT_LIMIT or not state.stock:
+            if state.cat_drawn >= CAT_LIMIT or not _cat_drawable(state):
                 continue
             value = rng.randint(1, 6)
             drawer = seat if value <= 3 else previous
             _show(state, rule["id"])
             state.cat_drawn += 1
             events.append(Event("die", seat, {"value": value, "drawer": drawer, "rule": rule["id"]}))
-            events += _take(state, drawer, 1, rng, pause=False)[1]
+            events += _take(state, drawer, 1, rng, cat=True)[1]
 
     def _draw(self, state: ChatVertState, seat: int, said: str | None, rng: random.Random) -> list[Event]:
         events: list[Event] = []
@@ -899,25 +918,44 @@ CAT_LIMIT = 112
 """The most cards the added rules' draws and dice give in one game (see the module docstring)."""
 
 
+def green_cat_gives(state: ChatVertState) -> bool:
+    """Whether the added rules' draws and dice would give a card now."""
+    return state.cat_drawn < CAT_LIMIT and _cat_drawable(state) > 0
+
+
+def _cat_drawable(state: ChatVertState) -> int:
+    """Cards the green cat may draw now: with "Pause", the pile too (but its top); before that rule, the stock only."""
+    return len(state.stock) + (max(0, len(state.pile) - 1) if state.pause else 0)
+
+
+def _pause(state: ChatVertState, rng: random.Random, events: list[Event]) -> bool:
+    """ "Pause": the pile but its top card shuffled into a new draw pile (False when there is nothing to shuffle)."""
+    if len(state.pile) <= 1:
+        return False
+    rest = state.pile[:-1]
+    state.pile = state.pile[-1:]
+    rng.shuffle(rest)
+    state.stock = rest
+    events.append(Event("pause", None, {"stock": len(rest)}))
+    return True
+
+
 def _take(
-    state: ChatVertState, seat: int, count: int, rng: random.Random, *, pause: bool = True
+    state: ChatVertState, seat: int, count: int, rng: random.Random, *, cat: bool = False
 ) -> tuple[list[str], list[Event]]:
     """Draw up to ``count`` cards into ``seat``'s hand; the events are the pauses then ``drew`` (private).
 
-    Without ``pause`` (the green cat's draws) only the draw pile serves: the pile is never reshuffled for them.
+    A draw that empties the draw pile makes the dealer say "Pause" at once. ``cat``: a draw of the green cat, which
+    games started before that rule never let reshuffle the pile.
     """
     events: list[Event] = []
     cards: list[str] = []
     for _ in range(count):
-        if not state.stock:
-            if len(state.pile) <= 1 or not pause:
-                break
-            rest = state.pile[:-1]
-            state.pile = state.pile[-1:]
-            rng.shuffle(rest)
-            state.stock = rest
-            events.append(Event("pause", None, {"stock": len(rest)}))
+        if not state.stock and ((cat and not state.pause) or not _pause(state, rng, events)):
+            break
         cards.append(state.stock.pop())
+    if state.pause and cards and not state.stock:
+        _pause(state, rng, events)
     state.hands[seat] = sort_hand([*state.hands[seat], *cards])
     if count > 0:
         events.append(Event("drew", seat, {"cards": cards}, private_to=frozenset({seat})))

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.games.base import Action, action_rng
-from bot.games.chat_vert import CAT_LIMIT, GAME, ChatVertState, matches, required_speech, rules_used
+from bot.games.chat_vert import GAME, ChatVertState, green_cat_gives, matches, required_speech, rules_used
 from bot.games.chat_vert_rules import (
     COLOURS,
     MAJORS,
@@ -152,7 +152,7 @@ def choose(state: ChatVertState, seat: int, rng: random.Random) -> Action:
                 value += 1.0
         return value - SELF_DRAW * self_draw(cat_rules, card), rng.random()
 
-    cat_rules = known if state.stock and state.cat_drawn < CAT_LIMIT else []  # else the green cat gives nothing now
+    cat_rules = known if green_cat_gives(state) else []  # else the green cat gives nothing now
     best = max(sorted(playable), key=score)
     n = 2 if counts[best] >= 2 and best not in MAJORS else 1
     return _play(state, seat, best, n)

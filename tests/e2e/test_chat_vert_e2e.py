@@ -134,7 +134,7 @@ async def test_a_rule_is_born_survives_a_restart_and_bites(simcord_env: Any, db_
     dialog = panel_of(await winner.user.submit_modal(shown, {"phrase": "Tortue"}))
     ok = next(i for i in custom_ids(dialog, "tb:q:") if i.endswith(":ok"))
     await winner.user.click(dialog, custom_id=ok)
-    rules = await table.bot.store.table_data(table.channel.id, "chat_vert", "rules")
+    rules = await table.bot.store.chat_vert_rules(table.channel.id)
     assert [(r["template"], r["phrase"], r["cond"]["kind"]) for r in rules] == [("say", "Tortue", "number")]
     assert any("nouvelle règle secrète" in text for text in table.channel_texts())
 

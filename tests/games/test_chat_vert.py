@@ -101,7 +101,7 @@ def test_deck_has_112_cards_with_the_right_counts() -> None:
 def test_registry_and_options() -> None:
     assert get_game("chat_vert") is GAME
     assert (GAME.min_players, GAME.max_players) == (2, 10)
-    assert [o.name for o in GAME.options] == ["timer", "dealer", "rules"]
+    assert [o.name for o in GAME.options] == ["timer", "dealer", "rules", "pause"]
     with pytest.raises(BadOption):
         GAME.setup(4, {"timer": 601}, random.Random(0))
     with pytest.raises(BadOption):
