@@ -138,3 +138,14 @@ async def test_panel_buttons_acknowledge_before_the_store(simcord_env: Any) -> N
     await _check(slow, lambda: member.user.select(panel, [spots.options[0].value], custom_id=spots.custom_id))
     await table.bot.publisher.wait_idle()
     assert (await table.live()).n >= 1
+
+
+async def test_chat_vert_commands_acknowledge_before_the_store(simcord_env: Any) -> None:
+    table = SimTable(simcord_env, ("ana", "ben"), "chat-vert")
+    await table.open_and_start("chatvert", players=2, timer=0)
+    host = table.members[0]
+    slow = SlowStore(simcord_env, table.bot.store)
+    await _check(slow, lambda: host.slash(table.channel, "chatvert say", text="Miaou"))
+    for command in ("chatvert rules", "chatvert rule", "chatvert reveal"):
+        await _check(slow, lambda c=command: host.slash(table.channel, c))  # type: ignore[misc]
+    assert all(isinstance(e, GameError) for e in errors_of(simcord_env))  # (no rule owed, a game running...)
