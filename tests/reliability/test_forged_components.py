@@ -80,3 +80,17 @@ async def test_forged_moves_from_another_channel_and_server_change_nothing(simco
 
     assert (await table.live()).n == before
     assert await table.status() == "running"
+
+
+async def test_forged_rule_dialogue_from_another_server_changes_nothing(simcord_env: Any) -> None:
+    """Le Chat vert's rule dialogue names a table by its channel: another server cannot write a rule there."""
+    table = SimTable(simcord_env, ("ana", "ben"), "chat-vert")
+    await table.open_and_start("chatvert", players=2, timer=0)
+    place = Place(simcord_env, table, same_guild=False)
+    carrier = await _carrier(place)
+    channel = table.channel.id
+    results = await _forge_all(simcord_env, place, carrier, [f"tb:q:{channel}:open", f"tb:q:{channel}:ok"])
+    assert all(r.acknowledged for r in results)
+    texts = [f.content for r in results for f in r.followups] + [r.response.content for r in results if r.response]
+    assert any("another channel" in text for text in texts), texts
+    assert await table.bot.store.chat_vert_rules(channel) == []
