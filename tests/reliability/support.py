@@ -35,8 +35,13 @@ class FaultyStore(Store):
         await super().append_action(*args, **kwargs)
 
 
+OPEN: list[Store] = []
+"""Stores the tests opened; the package's conftest closes them after each test, even a failed one."""
+
+
 async def open_service(path: Path, store_class: type[Store] = Store) -> tuple[TableService, Recorder, Clock]:
     store = await store_class.open(path)
+    OPEN.append(store)
     recorder, clock = Recorder(), Clock()
     return TableService(store, recorder, clock=clock), recorder, clock
 

@@ -10,29 +10,16 @@ from __future__ import annotations
 import asyncio
 import copy
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.store import Store
 from bot.tables import TableError, TableService
 from tests.reliability.support import next_move, open_service, open_table
 
-OPEN: list[Store] = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_stores() -> AsyncIterator[None]:
-    yield
-    while OPEN:
-        await OPEN.pop().close()
-
 
 async def _service(path: Path) -> TableService:
-    service, _, _ = await open_service(path)
-    OPEN.append(service.store)
-    return service
+    return (await open_service(path))[0]
 
 
 async def test_an_abandon_racing_the_final_move_leaves_the_game_finished(db_path: Path) -> None:

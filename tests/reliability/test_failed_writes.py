@@ -10,7 +10,6 @@ import asyncio
 import copy
 import random
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -20,20 +19,10 @@ from bot.tables import TableError, TableService
 from cogs.common import error_text
 from tests.reliability.support import KINDS, FaultyStore, next_move, open_service, open_table, replayed
 
-OPEN: list[Store] = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_stores() -> AsyncIterator[None]:
-    yield
-    while OPEN:
-        await OPEN.pop().close()
-
 
 async def _faulty(path: Path) -> tuple[TableService, FaultyStore]:
     service, _, _ = await open_service(path, FaultyStore)
     assert isinstance(service.store, FaultyStore)
-    OPEN.append(service.store)
     return service, service.store
 
 
@@ -97,7 +86,6 @@ async def _failing_commits(store: Store) -> None:
 
 async def test_a_failed_commit_does_not_poison_the_connection(db_path: Path) -> None:
     service, _, _ = await open_service(db_path)
-    OPEN.append(service.store)
     game = await open_table(service, "triominos", people=2)
     await service.start(game, 1)
     live = await service.load(game)
@@ -119,7 +107,6 @@ async def test_a_failed_commit_does_not_poison_the_connection(db_path: Path) -> 
 
 async def test_a_failed_lobby_write_leaves_the_lobby_as_it_was(db_path: Path) -> None:
     service, _, _ = await open_service(db_path)
-    OPEN.append(service.store)
     game = await open_table(service, "nain_jaune", people=2)
     await service.store.db.execute(
         "CREATE TEMP TRIGGER no_seats BEFORE UPDATE OF seats ON main.games BEGIN SELECT RAISE(ABORT, 'disk'); END"

@@ -8,31 +8,19 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.games.base import Action
-from bot.store import Store
 from bot.tables import LiveGame, TableError, TableService
 from tests.reliability.support import next_move, open_service, open_table
 
-OPEN: list[Store] = []
 SHORT = {"nain_jaune": {"deals": 1}, "triominos": {"rounds": 1, "target": 50}}
 
 
-@pytest.fixture(autouse=True)
-async def _close_stores() -> AsyncIterator[None]:
-    yield
-    while OPEN:
-        await OPEN.pop().close()
-
-
 async def _service(path: Path) -> TableService:
-    service, _, _ = await open_service(path)
-    OPEN.append(service.store)
-    return service
+    return (await open_service(path))[0]
 
 
 async def _to_the_last_move(service: TableService, kind: str) -> tuple[int, LiveGame, int, Action]:
@@ -81,7 +69,6 @@ async def test_a_crash_between_the_final_move_and_the_end_is_finished_at_start_u
     # The crash: the final move is written alone, as the old two-step finish did before dying.
     await service.store.append_action(game, live.n + 1, seat, action.dumps(), at=service.clock())
     await service.store.close()
-    OPEN.remove(service.store)
 
     restarted = await _service(db_path)
     assert await restarted.recover() == [game]
@@ -93,7 +80,6 @@ async def test_a_crash_between_the_final_move_and_the_end_is_finished_at_start_u
 
     # Once only: a second start-up finds nothing to finish and records nothing twice.
     await restarted.store.close()
-    OPEN.remove(restarted.store)
     again = await _service(db_path)
     assert await again.recover() == []
     assert await again.store.stats(1, kind) == stats
