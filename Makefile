@@ -5,7 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck demo bench clean
+SOAK_KILLS ?= 100
+
+.PHONY: run test soak lint typecheck demo bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -31,6 +33,10 @@ typecheck: $(TEST_STAMP)
 
 test: lint typecheck
 	$(BIN)/pytest -q
+
+# The kill test at length: the child process is killed SOAK_KILLS times (make soak SOAK_KILLS=500).
+soak: $(TEST_STAMP)
+	TABLEE_SOAK_KILLS=$(SOAK_KILLS) $(BIN)/pytest -q -s -m soak tests/reliability
 
 demo: $(STAMP)
 	$(BIN)/python -m bot demo --out demo-out
