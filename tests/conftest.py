@@ -1,10 +1,33 @@
-"""Shared fixtures: a real SQLite file per test and the bot as it runs in production."""
+"""Shared fixtures: a real SQLite file per test, and a suite whose outcome never depends on chance or load.
+
+- Every table a test opens is dealt from seeds fixed by the test's own id, so a test plays the same deals on
+  every run (``TABLEE_TEST_SEED=<anything>`` deals other ones, to look for deals a test mishandles).
+- Hypothesis draws the same examples on every run and never fails because the machine is busy (no deadline,
+  no "too slow" health check). ``HYPOTHESIS_PROFILE=explore`` draws new examples each run instead.
+"""
 
 from __future__ import annotations
 
+import os
+import random
+import secrets
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "tablee", derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("explore", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "tablee"))
+
+
+@pytest.fixture(autouse=True)
+def _seeded_deals(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game seeds come from ``secrets.randbits``: here from an RNG named after the test instead."""
+    rng = random.Random(f"{os.environ.get('TABLEE_TEST_SEED', '')}:{request.node.nodeid}")
+    monkeypatch.setattr(secrets, "randbits", rng.getrandbits)
 
 
 @pytest.fixture

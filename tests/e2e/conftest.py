@@ -6,14 +6,32 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from simcord import Env
 
 from bot.app import TableeBot
-from tests.e2e.simhelpers import BOTS, make_bot
+from tests.e2e.simhelpers import BOTS, SETTLE_GUARD_S, make_bot
 
 
 @pytest.fixture
 def simcord_bot(db_path: Path) -> TableeBot:
     return make_bot(db_path)
+
+
+@pytest.fixture
+async def simcord_env(simcord_bot: TableeBot, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
+    """simcord's own fixture, with a settlement guard that a busy machine cannot reach (see ``SETTLE_GUARD_S``).
+
+    Options of a ``simcord`` marker still apply, and win.
+    """
+    marker = request.node.get_closest_marker("simcord")
+    env = Env(simcord_bot, **{"settle_timeout": SETTLE_GUARD_S, **(marker.kwargs if marker else {})})
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,14 @@ from bot.games.base import Action
 
 BOTS: list[TableeBot] = []
 
+SETTLE_GUARD_S = 60.0
+"""How long simcord lets the bot's work run before an operation fails, in seconds of the wall clock.
+
+simcord's default (5 s) is a budget that a click rendering several pictures can miss on a busy machine; this
+is only a guard against a bot that never settles. A sleep in the bot shorter than this (a delivery retry) is
+waited out in real time, as it was under 5 s.
+"""
+
 
 def make_bot(db_path: Path, timer_tick: float = 0) -> TableeBot:
     """The production bot; the timer loop is off unless ``timer_tick`` is set (then simcord's clock drives it)."""

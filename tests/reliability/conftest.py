@@ -5,10 +5,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.e2e.conftest import _close_bots, simcord_bot
+from tests.e2e.conftest import _close_bots, simcord_bot, simcord_env
 from tests.reliability.support import OPEN
 
-__all__ = ["_close_bots", "simcord_bot"]
+__all__ = ["_close_bots", "simcord_bot", "simcord_env"]
 
 
 @pytest.fixture(autouse=True)
