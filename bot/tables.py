@@ -345,7 +345,7 @@ class TableService:
             live.row.seats, live.row.host_id = seats, host_id
             left = Event("left", seat, {"name": old.name})
             live.log.append((live.n, left))
-            events = [left, *await self._run_bots_safely(live)]
+            events = [left, *await self._run_bots(live)]
             snapshot = self._snapshot(live, events)
         await self._after(live, snapshot)
         return live.row
@@ -374,7 +374,7 @@ class TableService:
             live.log.extend((0, e) for e in start_events)
             self._live[game_id] = live
         async with live.lock:
-            events = [*start_events, *await self._run_bots_safely(live)]
+            events = [*start_events, *await self._run_bots(live)]
             snapshot = self._snapshot(live, events)
         await self.publisher.lobby_changed(row)
         await self._after(live, snapshot)
@@ -436,7 +436,7 @@ class TableService:
                 # Let the engine say why when it can; otherwise a generic refusal.
                 raise _explain_illegal(engine, live, seat, action)
             events = await self._commit(live, seat, action, by_bot=False)
-            events.extend(await self._run_bots_safely(live))
+            events.extend(await self._run_bots(live))
             snapshot = self._snapshot(live, events)
         await self._after(live, snapshot)
         return events
@@ -447,7 +447,7 @@ class TableService:
             if live.row.status != "running" or live.engine.is_over(live.state):
                 raise TableError("game_over")
             events = await self._commit(live, TABLE_SEAT, action, by_bot=True)
-            events.extend(await self._run_bots_safely(live))
+            events.extend(await self._run_bots(live))
             snapshot = self._snapshot(live, events)
         await self._after(live, snapshot)
         return events
@@ -500,23 +500,22 @@ class TableService:
             await self._after_finish(live)
         return events
 
-    async def _run_bots_safely(self, live: LiveGame) -> list[Event]:
-        """Computer players after a move that is already stored: a failed write of theirs must not turn that
-        move into an error; they are asked again at the next timer tick."""
+    async def _run_bots(self, live: LiveGame) -> list[Event]:
+        """Let computer players act, through the same commit path, until a human must act.
+
+        After every move the computer players may first interrupt (in seat order); then the awaited computer
+        players act. They play after a move that is already stored: a failed write of theirs must not turn that
+        move into an error, so it stops the chain (with the moves made so far) and the next timer tick resumes it.
+        """
         events: list[Event] = []
         try:
-            await self._run_bots(live, events)
+            await self._bot_chain(live, events)
         except TableError as error:
             log.warning("computer players of game %s stopped: %s", live.row.id, error.code)
         return events
 
-    async def _run_bots(self, live: LiveGame, events: list[Event] | None = None) -> list[Event]:
-        """Let computer players act, through the same commit path, until a human must act.
-
-        After every move the computer players may first interrupt (in seat order); then the
-        awaited computer players act.
-        """
-        events = [] if events is None else events
+    async def _bot_chain(self, live: LiveGame, events: list[Event]) -> None:
+        """The chain itself; ``events`` collects each stored move as it goes, so a failure keeps what was played."""
         engine = live.engine
         for _ in range(MAX_BOT_CHAIN):
             if live.row.status != "running" or engine.is_over(live.state):
@@ -539,7 +538,6 @@ class TableService:
             seat = bots[0]
             choice = engine.bot_action(live.state, seat, rng)
             events.extend(await self._commit(live, seat, choice, by_bot=True))
-        return events
 
     async def _after_finish(self, live: LiveGame) -> None:
         """The game's own epilogue (Chat vert's winner owes a rule), once its end is stored."""
@@ -638,7 +636,7 @@ class TableService:
         async with self._locked(game_id) as live:
             if live.row.status != "running":
                 return
-            events = await self._run_bots_safely(live)
+            events = await self._run_bots(live)
             if not events:
                 return
             snapshot = self._snapshot(live, events)
@@ -675,7 +673,7 @@ class TableService:
                     if live.engine.is_over(live.state):
                         break
                     fired.extend(await self._commit(live, TABLE_SEAT, action, by_bot=True))
-                fired.extend(await self._run_bots_safely(live))
+                fired.extend(await self._run_bots(live))
                 snapshot = self._snapshot(live, fired)
             await self._after(live, snapshot)
         elif row.timeout_s and elapsed >= row.timeout_s:
@@ -693,7 +691,7 @@ class TableService:
                     # Said only once the move it announces is stored, just before that move in the log.
                     live.log.insert(len(live.log) - len(played), (n, timeout))
                     events.extend([timeout, *played])
-                events.extend(await self._run_bots_safely(live))
+                events.extend(await self._run_bots(live))
                 snapshot = self._snapshot(live, events)
             await self._after(live, snapshot)
         elif row.reminder_s and not row.reminded and elapsed >= row.reminder_s:
