@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import random
 import sqlite3
 from pathlib import Path
@@ -77,3 +78,30 @@ async def replayed(service: TableService, game_id: int) -> LiveGame:
     row = await service.store.get_game(game_id)
     assert row is not None
     return await service.replay(row)
+
+
+async def service_on(path: Path) -> TableService:
+    """A table service on the real SQLite file at ``path``."""
+    return (await open_service(path))[0]
+
+
+def ahead(live: LiveGame, action: Action) -> Any:
+    """The state once the seat to act made ``action``, worked out on a copy (the game itself is untouched)."""
+    state = copy.deepcopy(live.state)
+    live.engine.apply(state, min(live.engine.to_act(live.state)), action, random.Random(0))
+    return state
+
+
+async def to_the_last_move(
+    service: TableService, kind: str, seed: int, **options: Any
+) -> tuple[int, LiveGame, int, Action]:
+    """A game of two people played up to its final move, returned unplayed: (game, live, user, action)."""
+    game = await open_table(service, kind, people=2, **options)
+    await service.start(game, 1)
+    rng = random.Random(seed)
+    while True:
+        live = await service.load(game)
+        user, action = next_move(live, rng)
+        if live.engine.is_over(ahead(live, action)):
+            return game, live, user, action
+        await service.act(game, user, action)

@@ -8,33 +8,17 @@ cancelled, and the lobby's Cancel button could abandon a running game.
 from __future__ import annotations
 
 import asyncio
-import copy
-import random
 from pathlib import Path
 
 import pytest
 
-from bot.tables import TableError, TableService
-from tests.reliability.support import next_move, open_service, open_table
-
-
-async def _service(path: Path) -> TableService:
-    return (await open_service(path))[0]
+from bot.tables import TableError
+from tests.reliability.support import open_table, service_on, to_the_last_move
 
 
 async def test_an_abandon_racing_the_final_move_leaves_the_game_finished(db_path: Path) -> None:
-    service = await _service(db_path)
-    game = await open_table(service, "nain_jaune", people=2, deals=1)
-    await service.start(game, 1)
-    rng = random.Random(5)
-    while True:  # up to the final move
-        live = await service.load(game)
-        user, action = next_move(live, rng)
-        ahead = copy.deepcopy(live.state)
-        live.engine.apply(ahead, min(live.engine.to_act(live.state)), action, random.Random(0))
-        if live.engine.is_over(ahead):
-            break
-        await service.act(game, user, action)
+    service = await service_on(db_path)
+    game, _, user, action = await to_the_last_move(service, "nain_jaune", 5, deals=1)
 
     final = asyncio.create_task(service.act(game, user, action))
     await asyncio.sleep(0)  # the final move holds the lock and is writing
@@ -49,7 +33,7 @@ async def test_an_abandon_racing_the_final_move_leaves_the_game_finished(db_path
 
 
 async def test_a_cancel_racing_start_does_not_cancel_a_started_game(db_path: Path) -> None:
-    service = await _service(db_path)
+    service = await service_on(db_path)
     game = await open_table(service, "triominos", people=2)
     start = asyncio.create_task(service.start(game, 1))
     await asyncio.sleep(0)  # Start holds the lock
@@ -63,7 +47,7 @@ async def test_a_cancel_racing_start_does_not_cancel_a_started_game(db_path: Pat
 
 
 async def test_the_lobby_cancel_button_never_abandons_a_running_game(db_path: Path) -> None:
-    service = await _service(db_path)
+    service = await service_on(db_path)
     game = await open_table(service, "njet", people=3)
     await service.start(game, 1)
     with pytest.raises(TableError) as refused:

@@ -17,7 +17,7 @@ import pytest
 from bot.store import Seat, Store
 from bot.tables import TableError, TableService
 from cogs.common import error_text
-from tests.reliability.support import KINDS, FaultyStore, next_move, open_service, open_table, replayed
+from tests.reliability.support import KINDS, FaultyStore, ahead, next_move, open_service, open_table, replayed
 
 
 async def _faulty(path: Path) -> tuple[TableService, FaultyStore]:
@@ -41,9 +41,9 @@ async def test_a_failed_write_with_a_click_queued_behind_it_changes_nothing(db_p
 
     # The move that will fail, and behind it the next move as it would follow (legal only after the first).
     user, action = next_move(live, rng)
-    ahead = copy.deepcopy(live)
-    ahead.engine.apply(ahead.state, min(live.engine.to_act(live.state)), action, random.Random(0))
-    queued = next_move(ahead, rng) if ahead.engine.to_act(ahead.state) else None
+    later = copy.copy(live)
+    later.state = ahead(live, action)
+    queued = next_move(later, rng) if live.engine.to_act(later.state) else None
 
     store.fail_appends = 1
     first = asyncio.create_task(service.act(game, user, action))
@@ -134,9 +134,8 @@ async def test_a_failed_write_of_a_computer_move_is_retried_by_the_timer(db_path
     rng = random.Random(3)
     for _ in range(200):  # the person plays until their move hands the turn to a computer player
         user, action = next_move(live, rng)
-        ahead = copy.deepcopy(live.state)
-        live.engine.apply(ahead, min(live.engine.to_act(live.state)), action, random.Random(0))
-        if live.engine.is_over(ahead) or 0 in live.engine.to_act(ahead):
+        after = ahead(live, action)
+        if live.engine.is_over(after) or 0 in live.engine.to_act(after):
             await service.act(row.id, user, action)
             live = await service.load(row.id)
             continue

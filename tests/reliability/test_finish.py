@@ -6,42 +6,20 @@ a finished game marked running for ever. The crash is made here exactly: the fin
 
 from __future__ import annotations
 
-import copy
-import random
 from pathlib import Path
 
 import pytest
 
-from bot.games.base import Action
-from bot.tables import LiveGame, TableError, TableService
-from tests.reliability.support import next_move, open_service, open_table
+from bot.tables import TableError
+from tests.reliability.support import service_on, to_the_last_move
 
 SHORT = {"nain_jaune": {"deals": 1}, "triominos": {"rounds": 1, "target": 50}}
 
 
-async def _service(path: Path) -> TableService:
-    return (await open_service(path))[0]
-
-
-async def _to_the_last_move(service: TableService, kind: str) -> tuple[int, LiveGame, int, Action]:
-    """A game of people played up to its final move, which is returned unplayed: (game, live, user, action)."""
-    game = await open_table(service, kind, people=2, **SHORT[kind])
-    await service.start(game, 1)
-    rng = random.Random(11)
-    while True:
-        live = await service.load(game)
-        user, action = next_move(live, rng)
-        ahead = copy.deepcopy(live.state)
-        live.engine.apply(ahead, min(live.engine.to_act(live.state)), action, random.Random(0))
-        if live.engine.is_over(ahead):
-            return game, live, user, action
-        await service.act(game, user, action)
-
-
 @pytest.mark.parametrize("kind", sorted(SHORT))
 async def test_a_failing_end_takes_the_final_move_back_with_it(db_path: Path, kind: str) -> None:
-    service = await _service(db_path)
-    game, live, user, action = await _to_the_last_move(service, kind)
+    service = await service_on(db_path)
+    game, live, user, action = await to_the_last_move(service, kind, 11, **SHORT[kind])
     n = live.n
     await service.store.db.execute(
         "CREATE TEMP TRIGGER no_results BEFORE INSERT ON main.results BEGIN SELECT RAISE(ABORT, 'disk'); END"
@@ -63,14 +41,14 @@ async def test_a_failing_end_takes_the_final_move_back_with_it(db_path: Path, ki
 
 @pytest.mark.parametrize("kind", sorted(SHORT))
 async def test_a_crash_between_the_final_move_and_the_end_is_finished_at_start_up(db_path: Path, kind: str) -> None:
-    service = await _service(db_path)
-    game, live, _, action = await _to_the_last_move(service, kind)
+    service = await service_on(db_path)
+    game, live, _, action = await to_the_last_move(service, kind, 11, **SHORT[kind])
     seat = min(live.engine.to_act(live.state))
     # The crash: the final move is written alone, as the old two-step finish did before dying.
     await service.store.append_action(game, live.n + 1, seat, action.dumps(), at=service.clock())
     await service.store.close()
 
-    restarted = await _service(db_path)
+    restarted = await service_on(db_path)
     assert await restarted.recover() == [game]
     row = await restarted.store.get_game(game)
     assert row is not None and row.status == "over" and row.ended_at is not None
@@ -80,7 +58,7 @@ async def test_a_crash_between_the_final_move_and_the_end_is_finished_at_start_u
 
     # Once only: a second start-up finds nothing to finish and records nothing twice.
     await restarted.store.close()
-    again = await _service(db_path)
+    again = await service_on(db_path)
     assert await again.recover() == []
     assert await again.store.stats(1, kind) == stats
     async with again.store.db.execute("SELECT COUNT(*) FROM results WHERE game_id = ?", (game,)) as cur:
