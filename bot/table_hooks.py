@@ -22,17 +22,3 @@ class TableHooks(Protocol):
     async def finished(self, store: Store, row: GameRow, state: Any, log: list[tuple[int, Event]]) -> None:
         """Called once when a game is over, after its results are stored."""
         ...
-
-
-HOOKS: dict[str, TableHooks] = {}
-
-
-def register_hooks(kind: str, hooks: TableHooks) -> None:
-    HOOKS[kind] = hooks
-
-
-def hooks_for(kind: str) -> TableHooks | None:
-    # Importing the modules that register hooks keeps the registry complete whoever asks first.
-    from bot import chat_vert_table as _chat_vert_table  # noqa: F401
-
-    return HOOKS.get(kind)

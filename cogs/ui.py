@@ -1,18 +1,20 @@
 """What each game adds to the shared Discord surface: its pictures and how its moves look.
 
 The shared cogs (lobby, table message, private panels) are written once against this small
-adapter; a game cog registers one ``GameUI``.
+adapter; a game's cog holds its ``GameUI`` as ``UI``, found through the game's declaration.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import discord
 
-from bot.games.base import Action, JSONValue
+from bot.games.base import Action, SeatView
+from bot.registry import load, spec_of
 from bot.tables import Snapshot
 
 
@@ -30,11 +32,8 @@ class GameUI:
     """The per-game parts: pictures (run in a worker thread) and move presentation."""
 
     kind: str
-    title_key: str
-    table_picture: Callable[[dict[str, JSONValue], list[str], str], bytes]
-    hand_picture: Callable[[dict[str, JSONValue], list[Action], str], bytes]
     action_style: Callable[[Action], discord.ButtonStyle] = field(default=lambda _a: discord.ButtonStyle.primary)
-    panel_key: Callable[[dict[str, JSONValue], list[Action]], Any] | None = None
+    panel_key: Callable[[SeatView[Any, Any]], Hashable] | None = None
     """What, in a seat's view, makes its private panel worth editing (default: hand and moves)."""
     table_actions: Callable[[Snapshot], list[list[Action]]] | None = None
     """Moves offered on the public table message (rows of buttons), e.g. Njet's blocking stones."""
@@ -44,19 +43,17 @@ class GameUI:
     seat_badge: Callable[[int, str], str] | None = None
     """A word shown before a seat in the lobby (Njet's characters)."""
 
-    def private_key(self, view: dict[str, JSONValue], legal: Sequence[Action]) -> Any:
+    def private_key(self, view: SeatView[Any, Any]) -> Hashable:
+        """What, in a seat's view, makes its private panel worth editing (default: its own part and moves)."""
         if self.panel_key is not None:
-            return self.panel_key(view, list(legal))
-        return (repr(view.get("hand")), tuple(a.dumps() for a in legal))
+            return self.panel_key(view)
+        return (repr(view.own), tuple(a.dumps() for a in view.legal))
 
 
-REGISTRY: dict[str, GameUI] = {}
-
-
-def register(ui: GameUI) -> GameUI:
-    REGISTRY[ui.kind] = ui
-    return ui
-
-
+@cache
 def ui_for(kind: str) -> GameUI:
-    return REGISTRY[kind]
+    """The Discord surface of a game: the ``UI`` of the cog its declaration names."""
+    ui = load(f"{spec_of(kind).cog}:UI")
+    if not isinstance(ui, GameUI):
+        raise TypeError(f"{spec_of(kind).cog}.UI is not a GameUI")
+    return ui

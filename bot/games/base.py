@@ -10,10 +10,37 @@ import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar
 
-JSONValue = Any
-"""A value with a stable JSON form: str, int, bool, None, or lists/dicts of those."""
+JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"] | tuple["JSONValue", ...]
+"""A value with a stable JSON form: str, int, bool, None, or lists/dicts of those (tuples for frozen lists)."""
+
+
+def as_text(value: JSONValue, default: str = "") -> str:
+    """``value`` when it is a string, else ``default``: reading a JSON field typed as text."""
+    return value if isinstance(value, str) else default
+
+
+def as_number(value: JSONValue, default: int = 0) -> int:
+    """``value`` when it is an integer (never a bool), else ``default``."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def as_seat(value: JSONValue) -> int | None:
+    """A seat number found in JSON data, None when there is none."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def as_texts(value: JSONValue) -> tuple[str, ...]:
+    """The strings of a JSON list (anything else is dropped)."""
+    return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list | tuple) else ()
+
+
+def as_numbers(value: JSONValue) -> tuple[int, ...]:
+    """The integers of a JSON list (bools and anything else dropped)."""
+    if not isinstance(value, list | tuple):
+        return ()
+    return tuple(v for v in value if isinstance(v, int) and not isinstance(v, bool))
 
 
 class GameError(Exception):
@@ -71,6 +98,14 @@ class Action:
                 return v
         return default
 
+    def text(self, key: str, default: str = "") -> str:
+        """The argument ``key`` as text (``default`` when absent or not a string)."""
+        return as_text(self.get(key), default)
+
+    def number(self, key: str, default: int = 0) -> int:
+        """The argument ``key`` as an integer (``default`` when absent or not an integer)."""
+        return as_number(self.get(key), default)
+
     def to_json(self) -> dict[str, JSONValue]:
         out: dict[str, JSONValue] = {"kind": self.kind}
         for k, v in self.args:
@@ -122,6 +157,25 @@ class Event:
 
     def to_json(self) -> dict[str, JSONValue]:
         return {"kind": self.kind, "seat": self.seat, "data": dict(self.data), "milestone": self.milestone}
+
+    def text(self, key: str, default: str = "") -> str:
+        """The field ``key`` of ``data`` as text."""
+        return as_text(self.data.get(key), default)
+
+    def number(self, key: str, default: int = 0) -> int:
+        """The field ``key`` of ``data`` as an integer."""
+        return as_number(self.data.get(key), default)
+
+    def seat_at(self, key: str) -> int | None:
+        """The seat named by the field ``key`` of ``data``, None when there is none."""
+        return as_seat(self.data.get(key))
+
+    def public(self) -> bool:
+        return self.private_to is None
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator) may see this event."""
+        return self.private_to is None or (seat is not None and seat in self.private_to)
 
 
 @dataclass(frozen=True)
@@ -188,70 +242,195 @@ class DataOption:
 
 Option = IntOption | BoolOption | ChoiceOption | DataOption
 
-S = TypeVar("S")
+
+@dataclass
+class Tracked:
+    """What every game state carries for its views: how many actions it has taken and the latest events."""
+
+    version: int = field(default=0, kw_only=True)
+    recent: tuple[Event, ...] = field(default=(), kw_only=True)
 
 
-@runtime_checkable
-class Game(Protocol[S]):
-    """What a game module exposes (one instance per game, registered by name).
+S = TypeVar("S", bound=Tracked)
+T = TypeVar("T")
+P = TypeVar("P")
 
-    ``apply`` mutates ``state`` in place, but only after every check has passed: when it
-    raises a ``GameError`` the state is unchanged.
+RECENT_EVENTS = 12
+"""How many of the latest events a view carries."""
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """What every view of every game holds, whatever the game: the common part of ``TableView`` and ``SeatView``.
+
+    ``to_act`` are the seats awaited now; ``may_interrupt`` those that may act out of turn without being awaited
+    (a "neuro" call, "J'ai la même"); ``scores`` one number per seat in the game's own unit; ``events`` the latest
+    events this viewer may see; ``version`` the number of actions applied since the setup.
+    """
+
+    game: str
+    phase: str
+    to_act: frozenset[int]
+    may_interrupt: frozenset[int]
+    scores: tuple[int, ...]
+    events: tuple[Event, ...]
+    version: int
+    over: bool
+
+
+@dataclass(frozen=True)
+class TableView(Envelope, Generic[T]):
+    """What a spectator may know: the envelope and the game's public table."""
+
+    table: T
+
+
+@dataclass(frozen=True)
+class SeatView(Envelope, Generic[T, P]):
+    """What one seat may know: the public table, that seat's own part (``own``) and its legal moves now."""
+
+    seat: int
+    table: T
+    own: P
+    legal: tuple[Action, ...]
+
+
+class Engine(Generic[S, T, P]):
+    """The base of every rules engine: the protocol of a game and the views' common envelope.
+
+    A game implements the rules (``setup``, ``play``, ``to_act``, ``legal_actions``...) and its two view bodies
+    (``table`` for everyone, ``own`` for one seat); ``apply`` and the views are shared. ``play`` mutates ``state``
+    in place, but only after every check has passed: when it raises a ``GameError`` the state is unchanged.
     """
 
     name: str
     min_players: int
     max_players: int
-    options: tuple[Option, ...]
+    options: tuple[Option, ...] = ()
 
-    def setup(self, players: int, options: Mapping[str, JSONValue], rng: random.Random) -> S: ...
+    # ----- the rules, per game -----
+
+    def setup(self, players: int, options: Mapping[str, JSONValue], rng: random.Random) -> S:
+        raise NotImplementedError
 
     def start_events(self, state: S) -> list[Event]:
         """Events describing the initial state (the first deal), for the log and milestones."""
-        ...
+        raise NotImplementedError
 
-    def to_act(self, state: S) -> frozenset[int]: ...
+    def to_act(self, state: S) -> frozenset[int]:
+        raise NotImplementedError
 
-    def legal_actions(self, state: S, seat: int) -> list[Action]: ...
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        raise NotImplementedError
 
-    def apply(self, state: S, seat: int, action: Action, rng: random.Random) -> list[Event]: ...
-
-    def view(self, state: S, seat: int) -> dict[str, JSONValue]: ...
-
-    def public_view(self, state: S) -> dict[str, JSONValue]: ...
+    def play(self, state: S, seat: int, action: Action, rng: random.Random) -> list[Event]:
+        """Perform a legal action (the rules of the game), or raise a ``GameError`` leaving ``state`` unchanged."""
+        raise NotImplementedError
 
     def stage(self, state: S) -> int:
         """A counter that grows with each deal/round: components carry it to spot stale buttons."""
+        raise NotImplementedError
+
+    def is_over(self, state: S) -> bool:
+        raise NotImplementedError
+
+    def results(self, state: S) -> list[Result]:
+        raise NotImplementedError
+
+    def phase(self, state: S) -> str:
+        """The name of the current phase (``"over"`` once the game has ended)."""
+        raise NotImplementedError
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """One number per seat: tokens, points, victory points or cards left, as the game counts."""
+        raise NotImplementedError
+
+    def table(self, state: S) -> T:
+        """The public body of the views: everything a spectator may know."""
+        raise NotImplementedError
+
+    def own(self, state: S, seat: int) -> P:
+        """What only ``seat`` may know (its hand...), for its own view."""
+        raise NotImplementedError
+
+    def secrets(self, state: S, seat: int) -> frozenset[str]:
+        """The values only ``seat`` knows now (card or tile codes...), each of them absent from every view that
+        is not this seat's: the conformance suite checks it. Values that are also public may not be listed."""
+        raise NotImplementedError
+
+    # ----- optional, with defaults -----
+
+    def interrupters(self, state: S) -> frozenset[int]:
+        """Seats that MAY act now out of turn without being awaited; most games have none."""
+        return frozenset()
+
+    def accepts(self, state: S, seat: int, action: Action) -> bool:
+        """Whether ``action`` is legal for ``seat`` now. Engines whose legal moves are too many to list (a
+        Neurotrio bid) override it; the others check ``legal_actions``."""
+        return action in self.legal_actions(state, seat)
+
+    def timer_actions(self, state: S, elapsed: float) -> list[Action]:
+        """Moves the table makes by itself once the awaited seat has been idle ``elapsed`` seconds (Chat vert's
+        "too slow" penalty card). Games without a turn timer have none."""
+        return []
+
+    # ----- shared -----
+
+    def apply(self, state: S, seat: int, action: Action, rng: random.Random) -> list[Event]:
+        """``play`` the action, then count it and keep its events for the views."""
+        events = self.play(state, seat, action, rng)
+        state.version += 1
+        state.recent = (*state.recent, *events)[-RECENT_EVENTS:]
+        return events
+
+    def public_view(self, state: S) -> TableView[T]:
+        """The view of a spectator: what the channel may show."""
+        return TableView(
+            game=self.name,
+            phase=self.phase(state),
+            to_act=self.to_act(state),
+            may_interrupt=self.interrupters(state),
+            scores=self.scores(state),
+            events=tuple(e for e in state.recent if e.public()),
+            version=state.version,
+            over=self.is_over(state),
+            table=self.table(state),
+        )
+
+    def view(self, state: S, seat: int) -> SeatView[T, P]:
+        """The view of ``seat``: the public table plus its own part and its legal moves."""
+        return SeatView(
+            game=self.name,
+            phase=self.phase(state),
+            to_act=self.to_act(state),
+            may_interrupt=self.interrupters(state),
+            scores=self.scores(state),
+            events=tuple(e for e in state.recent if e.seen_by(seat)),
+            version=state.version,
+            over=self.is_over(state),
+            seat=seat,
+            table=self.table(state),
+            own=self.own(state, seat),
+            legal=tuple(self.legal_actions(state, seat)),
+        )
+
+
+AnyEngine = Engine[Any, Any, Any]
+
+
+class Player(Protocol):
+    """A computer player: it depends on its engine, never the reverse. ``act`` must return a legal action."""
+
+    def act(self, state: Any, seat: int, rng: random.Random) -> Action:
+        """The computer player's move for ``seat``, one of its legal actions."""
         ...
 
-    def is_over(self, state: S) -> bool: ...
-
-    def results(self, state: S) -> list[Result]: ...
-
-    def bot_action(self, state: S, seat: int, rng: random.Random) -> Action:
-        """The computer player's choice for ``seat`` (must be legal; uses only ``view``)."""
+    def interrupt(self, state: Any, seat: int, rng: random.Random) -> Action | None:
+        """The computer player's choice to interrupt now (a "neuro" call, "J'ai la même"), or None."""
         ...
 
 
-REGISTRY: dict[str, Game[Any]] = {}
-
-
-def register(game: Game[Any]) -> Game[Any]:
-    REGISTRY[game.name] = game
-    return game
-
-
-def get_game(name: str) -> Game[Any]:
-    # Import the engines lazily so that the registry is complete whoever asks first.
-    from bot import games as _games  # noqa: F401
-
-    try:
-        return REGISTRY[name]
-    except KeyError:
-        raise BadOption("unknown_game", game=name) from None
-
-
-def validate_options(game: Game[Any], raw: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
+def validate_options(game: AnyEngine, raw: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
     """Fill defaults and check bounds; unknown names are refused."""
     specs = {o.name: o for o in game.options}
     for name in raw:
@@ -278,37 +457,3 @@ def rank_by_score(scores: Sequence[int]) -> list[Result]:
             rank = out[-1].rank
         out.append(Result(seat, rank, scores[seat]))
     return sorted(out, key=lambda r: (r.rank, r.seat))
-
-
-def interrupters(game: Game[Any], state: Any) -> frozenset[int]:
-    """Seats that MAY act now out of turn without being awaited (a "neuro" call, "J'ai la même").
-
-    Optional engine method ``interrupters(state)``; games without interruptions have none.
-    """
-    method = getattr(game, "interrupters", None)
-    return frozenset(method(state)) if method is not None else frozenset()
-
-
-def bot_interrupt(game: Game[Any], state: Any, seat: int, rng: random.Random) -> Action | None:
-    """The computer player's choice to interrupt now (optional ``bot_interrupt``); None means it does not."""
-    method = getattr(game, "bot_interrupt", None)
-    return method(state, seat, rng) if method is not None else None
-
-
-def accepts(game: Game[Any], state: Any, seat: int, action: Action) -> bool:
-    """Whether ``action`` is legal for ``seat`` now.
-
-    Engines whose legal moves are too many to list (a Neurotrio bid: base x card x carton) provide
-    ``accepts(state, seat, action)``; the others are checked against ``legal_actions``.
-    """
-    method = getattr(game, "accepts", None)
-    if method is not None:
-        return bool(method(state, seat, action))
-    return action in game.legal_actions(state, seat)
-
-
-def timer_actions(game: Game[Any], state: Any, elapsed: float) -> list[Action]:
-    """Moves the table makes by itself once the awaited seat has been idle ``elapsed`` seconds (optional
-    ``timer_actions``): Chat vert's "too slow" penalty card. Games without a turn timer have none."""
-    method = getattr(game, "timer_actions", None)
-    return list(method(state, elapsed)) if method is not None else []

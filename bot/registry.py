@@ -1,0 +1,172 @@
+"""The games Tablée hosts: each declared once, here, with every part it is made of.
+
+Every other list (engines, computer players, texts, pictures, commands, cogs, lobby options, bench and demo
+tables) is derived from ``GAMES``. A part is named by its place (``"module:attribute"``, as an entry point), so
+this module imports none of them: the engines at the bottom never depend on it, and the cogs at the top may.
+Adding a game is writing its modules and one ``GameSpec`` below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol, cast
+
+from bot.games.base import Action, AnyEngine, BadOption, Event, Option, Player, SeatView, TableView
+from bot.table_hooks import TableHooks
+
+
+class GameTexts(Protocol):
+    kind: str
+    score_unit_key: str
+    """The catalog key (with .one/.other forms) of the game's score: tokens, points..."""
+
+    def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
+        """One line for an event, or None when it is not worth a line."""
+        ...
+
+    def summary(self, public: TableView[Any], names: Sequence[str], locale: str) -> list[str]:
+        """Two short lines that say where the game stands."""
+        ...
+
+    def action_label(
+        self, action: Action, view: TableView[Any] | SeatView[Any, Any], locale: str, names: Sequence[str]
+    ) -> str:
+        """A button or select label for a move (at most 80 characters)."""
+        ...
+
+    def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
+        """The texts of the milestone messages that these events call for, in order."""
+        ...
+
+
+class Pictures(Protocol):
+    """A game's pictures (PNG bytes), drawn from its views only, off the event loop."""
+
+    def table(self, view: TableView[Any], names: Sequence[str], locale: str) -> bytes: ...
+
+    def hand(self, view: SeatView[Any, Any], locale: str) -> bytes: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game: its name, its command, and where each of its parts lives."""
+
+    kind: str
+    """The game's name in the store, the catalogs (``game.<kind>``) and component ids."""
+    command: str
+    """The slash command group, ``/<command> new``."""
+    engine: str
+    player: str
+    texts: str
+    pictures: str
+    cog: str
+    """The discord.py extension (a module with ``setup``); its ``UI`` attribute is the game's Discord surface."""
+    hooks: str | None = None
+    """What the game adds around its tables (Le Chat vert's rules of the channel), if anything."""
+    bench_seats: int | None = None
+    """The table size the bench and the demo use (default: the largest)."""
+
+    @property
+    def title_key(self) -> str:
+        return f"game.{self.kind}"
+
+
+GAMES: tuple[GameSpec, ...] = (
+    GameSpec(
+        kind="nain_jaune",
+        command="nainjaune",
+        engine="bot.games.nain_jaune:GAME",
+        player="bot.players.nain_jaune:PLAYER",
+        texts="bot.texts.nain_jaune:TEXTS",
+        pictures="renders.nain_jaune:PICTURES",
+        cog="cogs.nain_jaune",
+    ),
+    GameSpec(
+        kind="triominos",
+        command="triominos",
+        engine="bot.games.triominos:GAME",
+        player="bot.players.triominos:PLAYER",
+        texts="bot.texts.triominos:TEXTS",
+        pictures="renders.triominos:PICTURES",
+        cog="cogs.triominos",
+    ),
+    GameSpec(
+        kind="neurotrio",
+        command="neurotrio",
+        engine="bot.games.neurotrio:GAME",
+        player="bot.players.neurotrio:PLAYER",
+        texts="bot.texts.neurotrio:TEXTS",
+        pictures="renders.neurotrio:PICTURES",
+        cog="cogs.neurotrio",
+    ),
+    GameSpec(
+        kind="njet",
+        command="njet",
+        engine="bot.games.njet:GAME",
+        player="bot.players.njet:PLAYER",
+        texts="bot.texts.njet:TEXTS",
+        pictures="renders.njet:PICTURES",
+        cog="cogs.njet",
+    ),
+    GameSpec(
+        kind="chat_vert",
+        command="chatvert",
+        engine="bot.games.chat_vert:GAME",
+        player="bot.players.chat_vert:PLAYER",
+        texts="bot.texts.chat_vert:TEXTS",
+        pictures="renders.chat_vert:PICTURES",
+        cog="cogs.chat_vert",
+        hooks="bot.chat_vert_table:HOOKS",
+    ),
+)
+
+KINDS: tuple[str, ...] = tuple(spec.kind for spec in GAMES)
+
+
+def load(ref: str) -> object:
+    """The object an entry point names: ``"package.module:attribute"``."""
+    module, _, attribute = ref.partition(":")
+    target: object = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        target = getattr(target, part)
+    return target
+
+
+def spec_of(kind: str) -> GameSpec:
+    for spec in GAMES:
+        if spec.kind == kind:
+            return spec
+    raise BadOption("unknown_game", game=kind)
+
+
+@cache
+def engine_of(kind: str) -> AnyEngine:
+    return cast("AnyEngine", load(spec_of(kind).engine))
+
+
+@cache
+def player_of(kind: str) -> Player:
+    return cast(Player, load(spec_of(kind).player))
+
+
+@cache
+def texts_of(kind: str) -> GameTexts:
+    return cast(GameTexts, load(spec_of(kind).texts))
+
+
+@cache
+def pictures_of(kind: str) -> Pictures:
+    return cast(Pictures, load(spec_of(kind).pictures))
+
+
+@cache
+def hooks_of(kind: str) -> TableHooks | None:
+    ref = spec_of(kind).hooks
+    return None if ref is None else cast(TableHooks, load(ref))
+
+
+def options_of(kind: str) -> tuple[Option, ...]:
+    return engine_of(kind).options
