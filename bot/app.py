@@ -14,20 +14,24 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.i18n import Translator
+from bot.registry import GAMES
 from bot.store import Store
 from bot.tables import TableService
+from cogs.components import DYNAMIC_ITEMS
+from cogs.game_commands import game_group
+from cogs.publish import DiscordPublisher
+from cogs.tables import on_tree_error
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.nain_jaune", "cogs.njet", "cogs.triominos", "cogs.neurotrio", "cogs.chat_vert")
+EXTENSIONS = ("cogs.tables", *(spec.cog for spec in GAMES))
+"""The shared table commands, then each declared game's cog."""
 
 
 class TableeTree(app_commands.CommandTree["TableeBot"]):
     """The command tree; its one error handler turns refusals into short ephemeral sentences."""
 
     async def on_error(self, interaction: discord.Interaction[TableeBot], error: app_commands.AppCommandError) -> None:
-        from cogs.tables import on_tree_error
-
         await on_tree_error(interaction, error)
 
 
@@ -72,9 +76,6 @@ class TableeBot(commands.Bot):
         super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
-        from cogs.components import DYNAMIC_ITEMS
-        from cogs.publish import DiscordPublisher
-
         self.store = await Store.open(self.database)
         self.publisher = DiscordPublisher(self)
         self.tables = TableService(self.store, self.publisher, clock=self.clock)
@@ -82,6 +83,8 @@ class TableeBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        for spec in GAMES:
+            game_group(spec, self.tree)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync_commands:
             await self.sync_application_commands()

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.chat_vert_table import set_rules
-from bot.demo import table_picture
-from bot.games.base import Action, action_rng, get_game
+from bot.games.base import Action, SeatView, TableView, action_rng
+from bot.registry import KINDS, engine_of, pictures_of, player_of
 from bot.store import Store
 from bot.tables import NullPublisher, Snapshot, TableService
 from bot.workers import off_loop
@@ -43,7 +43,7 @@ class RenderingPublisher(NullPublisher):
 
     async def publish(self, snapshot: Snapshot) -> None:
         names = [s.name for s in snapshot.game.seats]
-        png = await off_loop(table_picture(snapshot.game.kind), snapshot.public, names, "fr")
+        png = await off_loop(pictures_of(snapshot.game.kind).table, snapshot.public, names, "fr")
         self.sizes.append(len(png))
 
 
@@ -72,7 +72,7 @@ async def _human_move(service: TableService, game_id: int, rng: random.Random) -
     if engine.is_over(live.state):
         return None
     seat = min(engine.to_act(live.state))
-    action = engine.bot_action(live.state, seat, rng)
+    action = player_of(live.row.kind).act(live.state, seat, rng)
     user = live.row.seats[seat].user_id
     assert user is not None
     start = time.perf_counter()
@@ -245,7 +245,7 @@ def _chat_vert_speed(seconds: float = 5.0) -> None:
     from bot.games.base import Action
     from bot.games.chat_vert import required_speech
 
-    engine = get_game("chat_vert")
+    engine = engine_of("chat_vert")
 
     def ours(rules: list[dict[str, Any]]) -> float:
         games, rng, start = 0, random.Random(0), time.perf_counter()
@@ -290,7 +290,7 @@ def _chat_vert_speed(seconds: float = 5.0) -> None:
 
 def _legal_timings_on_full_grid(games: int = 30) -> list[float]:
     """``legal_actions`` of the builder once the Neurotrio domain holds 40 cards or more."""
-    engine = get_game("neurotrio")
+    engine = engine_of("neurotrio")
     out: list[float] = []
     for g in range(games):
         state = engine.setup(8, {}, action_rng(g, 0))
@@ -306,15 +306,15 @@ def _legal_timings_on_full_grid(games: int = 30) -> list[float]:
     return out or [0.0]
 
 
-def _largest_views(kind: str) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+def _largest_views(kind: str) -> tuple[TableView[Any], list[str], SeatView[Any, Any]]:
     """A mid-game public view of the largest table and the seat view with the largest hand."""
-    engine = get_game(kind)
+    engine = engine_of(kind)
     state = engine.setup(engine.max_players, {}, action_rng(3, 0))
     for n in range(1, 12):
         if engine.is_over(state):
             break
         seat = min(engine.to_act(state))
-        engine.apply(state, seat, engine.bot_action(state, seat, random.Random(n)), action_rng(3, n))
+        engine.apply(state, seat, player_of(kind).act(state, seat, random.Random(n)), action_rng(3, n))
     names = [f"Éléonore-Françoise n°{i + 1} ♦♣" for i in range(engine.max_players)]
     small = engine.setup(engine.min_players, {}, action_rng(4, 0))
     seat = min(engine.to_act(small))
@@ -336,16 +336,13 @@ def twenty_rules() -> list[dict[str, Any]]:
     return rules
 
 
-GAMES = ("nain_jaune", "njet", "triominos", "neurotrio", "chat_vert")
-
-
 async def run_bench() -> int:
     ok = True
     await _measure_commit()
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.db")
         try:
-            for kind in GAMES:
+            for kind in KINDS:
                 ok &= await _measure(store, kind)
                 ok &= _computer_player(kind)
         finally:
@@ -355,9 +352,7 @@ async def run_bench() -> int:
 
 
 async def _measure(store: Store, kind: str) -> bool:
-    import importlib
-
-    engine = get_game(kind)
+    engine = engine_of(kind)
     ok = True
     print(f"== {kind}: {engine.max_players} players, pipeline = cache + check + apply + SQLite commit + render")
     timings = await bench_pipeline(store, kind, engine.max_players, 600)
@@ -368,21 +363,15 @@ async def _measure(store: Store, kind: str) -> bool:
         f" over {len(timings)} moves (budget p99 < {PIPELINE_BUDGET_MS:.0f} ms)"
     )
 
-    pictures = importlib.import_module(f"renders.{kind}")
+    pictures = pictures_of(kind)
     public, names, hand_view = _largest_views(kind)
-    med, worst, size = bench_render(lambda: pictures.render_table(public, names, "fr"))
+    med, worst, size = bench_render(lambda: pictures.table(public, names, "fr"))
     ok &= size < PNG_BUDGET
     print(f"table picture ({engine.max_players} players):", f"median {med:.1f} ms, max {worst:.1f} ms,", end=" ")
     print(f"{size / 1024:.0f} KiB")
-    hand = hand_view.get("hand", [])
-    med, worst, size = bench_render(lambda: pictures.render_hand(hand_view, "fr", list(hand)))
+    med, worst, size = bench_render(lambda: pictures.hand(hand_view, "fr"))
     ok &= size < PNG_BUDGET
-    print(f"largest hand ({len(hand)} cards): median {med:.1f} ms, max {worst:.1f} ms, {size / 1024:.0f} KiB")
-
-    busiest = getattr(pictures, "benchmark", None)
-    if busiest is not None:
-        figures = ", ".join(f"{name} {ms:.1f} ms" for name, ms in busiest(repeat=10).items())
-        print(f"busiest pictures (median): {figures}")
+    print(f"a hand at the start: median {med:.1f} ms, max {worst:.1f} ms, {size / 1024:.0f} KiB")
     stall, moves = await bench_stall(store, kind, engine.max_players, 50, 12)
     ok &= stall < STALL_BUDGET_MS
     print(f"50 games at once ({moves} moves): longest event-loop stall {stall:.1f} ms", end=" ")

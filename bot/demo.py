@@ -10,18 +10,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.games.base import Action, Event, Game, action_rng, bot_interrupt, get_game, interrupters
+from bot.games.base import Action, AnyEngine, Event, JSONValue, Player, action_rng
 from bot.i18n import t
+from bot.registry import engine_of, pictures_of, player_of, spec_of, texts_of
 from bot.store import Store
 from bot.tables import NullPublisher, Snapshot, TableService
-from bot.texts import narrate, ranking_lines, texts_for
-
-
-def table_picture(kind: str) -> Any:
-    """The game's table renderer (pictures live in ``renders``; imported only when drawing)."""
-    import importlib
-
-    return importlib.import_module(f"renders.{kind}").render_table
+from bot.texts import narrate, ranking_lines
 
 
 class DemoPublisher(NullPublisher):
@@ -40,12 +34,12 @@ class DemoPublisher(NullPublisher):
             self._say(game.kind, event, names)
         if any(e.milestone for e in snapshot.new_events) or snapshot.over:
             self.pictures += 1
-            png = table_picture(game.kind)(snapshot.public, names, self.lang)
+            png = pictures_of(game.kind).table(snapshot.public, names, self.lang)
             path = self.out / f"{game.kind}-{self.pictures:03d}.png"
             path.write_bytes(png)
             print(f"        [{path}]")
         if snapshot.over and snapshot.results is not None:
-            for line in ranking_lines(snapshot.results, names, self.lang, texts_for(game.kind).score_unit_key):
+            for line in ranking_lines(snapshot.results, names, self.lang, texts_of(game.kind).score_unit_key):
                 print(f"        {line}")
 
     def _say(self, kind: str, event: Event, names: Sequence[str]) -> None:
@@ -55,22 +49,22 @@ class DemoPublisher(NullPublisher):
             print(f"{'==' if event.milestone else '  '} {line}")
 
 
-def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
+def _parse_options(pairs: Sequence[str]) -> dict[str, JSONValue]:
+    options: dict[str, JSONValue] = {}
     for pair in pairs:
         name, _, value = pair.partition("=")
         options[name] = json.loads(value) if value else True
     return options
 
 
-def next_move(engine: Game[Any], state: Any, rng: random.Random) -> tuple[int, Action]:
+def next_move(engine: AnyEngine, player: Player, state: Any, rng: random.Random) -> tuple[int, Action]:
     """What the computer players do next: an interruption if one wants it, else the awaited seat's move."""
-    for seat in sorted(interrupters(engine, state)):
-        action = bot_interrupt(engine, state, seat, rng)
+    for seat in sorted(engine.interrupters(state)):
+        action = player.interrupt(state, seat, rng)
         if action is not None:
             return seat, action
     seat = min(engine.to_act(state))
-    return seat, engine.bot_action(state, seat, rng)
+    return seat, player.act(state, seat, rng)
 
 
 NAMES = ("Amélie", "Bruno", "Chloé", "Étienne", "Françoise", "Gaëlle", "Hervé", "Inès", "Jérôme", "Léa")
@@ -99,21 +93,21 @@ async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, opt
             live = await service.start(row.id, 1)
             rng = random.Random(seed)
             while live.row.status == "running":
-                seat, action = next_move(live.engine, live.state, rng)
+                seat, action = next_move(live.engine, player_of(kind), live.state, rng)
                 holder = live.row.seats[seat].user_id
                 assert holder is not None
                 await service.act(row.id, holder, action)
             status = live.row.status
         finally:
             await store.close()
-    title = t(lang, f"game.{kind}")
+    title = t(lang, spec_of(kind).title_key)
     print(f"\n{title}: {publisher.lines} lines, {publisher.pictures} pictures in {out}/ ({status})")
     return 0
 
 
 def simulate(kind: str, games: int, players: int) -> int:
     """Play ``games`` games between computer players (engine only) and print what they look like."""
-    engine = get_game(kind)
+    engine, player = engine_of(kind), player_of(kind)
     moves: list[int] = []
     winners = [0] * players
     for g in range(games):
@@ -123,7 +117,7 @@ def simulate(kind: str, games: int, players: int) -> int:
         while not engine.is_over(state):
             seat = min(engine.to_act(state))
             n += 1
-            engine.apply(state, seat, engine.bot_action(state, seat, random.Random(n)), action_rng(seed, n))
+            engine.apply(state, seat, player.act(state, seat, random.Random(n)), action_rng(seed, n))
         moves.append(n)
         for r in engine.results(state):
             if r.rank == 1:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol, cast
 
-from bot.games.base import Action, AnyEngine, BadOption, Event, Option, Player, SeatView, TableView
+from bot.games.base import Action, AnyEngine, BadOption, Event, JSONValue, Option, Player, SeatView, TableView
 from bot.table_hooks import TableHooks
 
 
@@ -66,8 +66,8 @@ class GameSpec:
     """The discord.py extension (a module with ``setup``); its ``UI`` attribute is the game's Discord surface."""
     hooks: str | None = None
     """What the game adds around its tables (Le Chat vert's rules of the channel), if anything."""
-    bench_seats: int | None = None
-    """The table size the bench and the demo use (default: the largest)."""
+    short: tuple[tuple[str, JSONValue], ...] = ()
+    """Options that make a short game (one or two deals, a low target): for the conformance suite and the demo."""
 
     @property
     def title_key(self) -> str:
@@ -83,6 +83,7 @@ GAMES: tuple[GameSpec, ...] = (
         texts="bot.texts.nain_jaune:TEXTS",
         pictures="renders.nain_jaune:PICTURES",
         cog="cogs.nain_jaune",
+        short=(("deals", 2),),
     ),
     GameSpec(
         kind="triominos",
@@ -92,6 +93,7 @@ GAMES: tuple[GameSpec, ...] = (
         texts="bot.texts.triominos:TEXTS",
         pictures="renders.triominos:PICTURES",
         cog="cogs.triominos",
+        short=(("rounds", 1),),
     ),
     GameSpec(
         kind="neurotrio",
@@ -110,6 +112,7 @@ GAMES: tuple[GameSpec, ...] = (
         texts="bot.texts.njet:TEXTS",
         pictures="renders.njet:PICTURES",
         cog="cogs.njet",
+        short=(("rounds", 2),),
     ),
     GameSpec(
         kind="chat_vert",
@@ -120,6 +123,7 @@ GAMES: tuple[GameSpec, ...] = (
         pictures="renders.chat_vert:PICTURES",
         cog="cogs.chat_vert",
         hooks="bot.chat_vert_table:HOOKS",
+        short=(("timer", 0),),
     ),
 )
 

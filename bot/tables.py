@@ -20,25 +20,22 @@ from typing import Any, Protocol
 
 from bot.games.base import (
     Action,
+    AnyEngine,
     BadOption,
     Event,
-    Game,
     GameError,
     IllegalAction,
     JSONValue,
     NotYourTurn,
     Result,
-    accepts,
+    SeatView,
+    TableView,
     action_rng,
-    bot_interrupt,
-    get_game,
-    interrupters,
-    timer_actions,
     validate_options,
 )
 from bot.i18n import t
+from bot.registry import engine_of, hooks_of, player_of
 from bot.store import ActionRow, ActiveTableExists, DuplicateAction, GameRow, ResultLine, Seat, Store
-from bot.table_hooks import hooks_for
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +63,8 @@ class Snapshot:
     """What publishing needs, copied under the lock so rendering can run without it."""
 
     game: GameRow
-    public: dict[str, JSONValue]
-    views: dict[int, dict[str, JSONValue]]
+    public: TableView[Any]
+    views: dict[int, SeatView[Any, Any]]
     legal: dict[int, list[Action]]
     to_act: frozenset[int]
     stage: int
@@ -115,7 +112,7 @@ class LiveGame:
     """
 
     row: GameRow
-    engine: Game[Any]
+    engine: AnyEngine
     state: Any
     n: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -218,7 +215,7 @@ class TableService:
 
         A long game is hundreds of moves: the pure replay runs in a worker thread, off the event loop.
         """
-        engine = get_game(row.kind)
+        engine = engine_of(row.kind)
         rows = await self.store.actions(row.id)
         state, n, log, acted = await asyncio.to_thread(_rebuild, engine, row, rows)
         return LiveGame(row=row, engine=engine, state=state, n=n, log=log, acted=acted)
@@ -242,7 +239,7 @@ class TableService:
         reminder_min: int = 2,
         timeout_min: int = 10,
     ) -> GameRow:
-        engine = get_game(kind)
+        engine = engine_of(kind)
         checked = validate_options(engine, options)
         for name, value in (("reminder", reminder_min), ("timeout", timeout_min)):
             if not TIMER_BOUNDS[0] <= value <= TIMER_BOUNDS[1]:
@@ -277,7 +274,7 @@ class TableService:
             row = await self._lobby(game_id)
             if row.seat_of(user_id) is not None:
                 raise TableError("already_seated")
-            engine = get_game(row.kind)
+            engine = engine_of(row.kind)
             if len(row.seats) >= engine.max_players:
                 raise TableError("table_full", max=engine.max_players)
             seats = [*row.seats, Seat(name=name, user_id=user_id)]
@@ -291,7 +288,7 @@ class TableService:
             row = await self._lobby(game_id)
             if row.seat_of(user_id) is None:
                 raise TableError("not_seated")
-            engine = get_game(row.kind)
+            engine = engine_of(row.kind)
             if len(row.seats) >= engine.max_players:
                 raise TableError("table_full", max=engine.max_players)
             number = 1 + sum(1 for s in row.seats if s.is_bot)
@@ -355,10 +352,10 @@ class TableService:
             row = await self._lobby(game_id)
             if user_id != row.host_id:
                 raise TableError("host_only")
-            engine = get_game(row.kind)
+            engine = engine_of(row.kind)
             if len(row.seats) < engine.min_players:
                 raise TableError("not_enough_players", min=engine.min_players)
-            hooks = hooks_for(row.kind)
+            hooks = hooks_of(row.kind)
             options = row.options
             if hooks is not None:
                 extra = await hooks.prepare(self.store, row)
@@ -428,11 +425,11 @@ class TableService:
                 raise TableError("game_over")
             if version is not None and version != live.n:
                 fresh = version < live.n and live.acted.get(seat, -1) <= version
-                if not fresh or not accepts(engine, live.state, seat, action):
+                if not fresh or not engine.accepts(live.state, seat, action):
                     raise TableError("stale_button")
-            if seat not in engine.to_act(live.state) and seat not in interrupters(engine, live.state):
+            if seat not in engine.to_act(live.state) and seat not in engine.interrupters(live.state):
                 raise NotYourTurn()
-            if not accepts(engine, live.state, seat, action):
+            if not engine.accepts(live.state, seat, action):
                 # Let the engine say why when it can; otherwise a generic refusal.
                 raise _explain_illegal(engine, live, seat, action)
             events = await self._commit(live, seat, action, by_bot=False)
@@ -522,10 +519,10 @@ class TableService:
                 break
             rng = random.Random(f"{live.row.seed}:bot:{live.n + 1}")
             interrupted = False
-            for seat in sorted(interrupters(engine, live.state)):
+            for seat in sorted(engine.interrupters(live.state)):
                 if not live.row.seats[seat].is_bot:
                     continue
-                choice = bot_interrupt(engine, live.state, seat, rng)
+                choice = player_of(live.row.kind).interrupt(live.state, seat, rng)
                 if choice is not None:
                     events.extend(await self._commit(live, seat, choice, by_bot=True))
                     interrupted = True
@@ -536,12 +533,12 @@ class TableService:
             if not bots:
                 break
             seat = bots[0]
-            choice = engine.bot_action(live.state, seat, rng)
+            choice = player_of(live.row.kind).act(live.state, seat, rng)
             events.extend(await self._commit(live, seat, choice, by_bot=True))
 
     async def _after_finish(self, live: LiveGame) -> None:
         """The game's own epilogue (Chat vert's winner owes a rule), once its end is stored."""
-        hooks = hooks_for(live.row.kind)
+        hooks = hooks_of(live.row.kind)
         if hooks is not None:
             try:
                 await hooks.finished(self.store, live.row, live.state, live.log)
@@ -552,11 +549,12 @@ class TableService:
         engine, state = live.engine, live.state
         seats = range(len(live.row.seats))
         over = engine.is_over(state)
+        views = {s: engine.view(state, s) for s in seats}
         return Snapshot(
             game=live.row,
             public=engine.public_view(state),
-            views={s: engine.view(state, s) for s in seats},
-            legal={s: engine.legal_actions(state, s) for s in seats},
+            views=views,
+            legal={s: list(view.legal) for s, view in views.items()},
             to_act=engine.to_act(state),
             stage=engine.stage(state),
             n=live.n,
@@ -663,7 +661,7 @@ class TableService:
                 await self._resume_bots(game_id)
             return
         elapsed = now - row.turn_since
-        due = timer_actions(live.engine, live.state, elapsed)
+        due = live.engine.timer_actions(live.state, elapsed)
         if due and not (row.timeout_s and elapsed >= row.timeout_s):
             async with self._locked(game_id) as live:
                 if live.row.status != "running" or live.row.turn_since != row.turn_since:
@@ -686,7 +684,9 @@ class TableService:
                         continue
                     timeout = Event("timeout", seat)
                     n = live.n
-                    choice = live.engine.bot_action(live.state, seat, random.Random(f"{live.row.seed}:bot:{n + 1}"))
+                    choice = player_of(live.row.kind).act(
+                        live.state, seat, random.Random(f"{live.row.seed}:bot:{n + 1}")
+                    )
                     played = await self._commit(live, seat, choice, by_bot=True)
                     # Said only once the move it announces is stored, just before that move in the log.
                     live.log.insert(len(live.log) - len(played), (n, timeout))
@@ -726,7 +726,7 @@ class TableService:
 
 
 def _rebuild(
-    engine: Game[Any], row: GameRow, rows: list[ActionRow]
+    engine: AnyEngine, row: GameRow, rows: list[ActionRow]
 ) -> tuple[Any, int, list[tuple[int, Event]], dict[int, int]]:
     """Setup from the seed, then every stored action in order: the state, the last number, the event log and
     the version at which each seat last acted."""
@@ -748,7 +748,7 @@ def _result_lines(row: GameRow, results: list[Result]) -> list[ResultLine]:
     return [(r.seat, row.seats[r.seat].user_id, row.seats[r.seat].name, r.rank, r.score) for r in results]
 
 
-def _explain_illegal(engine: Game[Any], live: LiveGame, seat: int, action: Action) -> GameError:
+def _explain_illegal(engine: AnyEngine, live: LiveGame, seat: int, action: Action) -> GameError:
     """Ask the engine for its reason on a throwaway copy; never let a refused move change the state."""
     probe = copy.deepcopy(live.state)
     try:

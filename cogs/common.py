@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
 
 from bot.games.base import GameError
 from bot.i18n import has, language, t
-from bot.store import GameRow
-from bot.tables import TableError
-
-if TYPE_CHECKING:
-    from bot.app import TableeBot
+from bot.store import GameRow, Store
+from bot.tables import TableError, TableService
 
 log = logging.getLogger(__name__)
 
@@ -106,12 +103,27 @@ def can_manage(interaction: discord.Interaction[Any], row: GameRow | None = None
     )
 
 
-def bot_of(interaction: discord.Interaction[Any]) -> TableeBot:
-    from bot.app import TableeBot
+class Host(Protocol):
+    """What the cogs need of the bot that carries them (``bot.app.TableeBot``, which assembles the cogs and so
+    sits above them): its table service, its store, the persistent components it registered, and Discord."""
 
+    tables: TableService
+    store: Store
+    dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...]
+
+    def get_partial_messageable(self, id: int) -> discord.PartialMessageable: ...
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> Host:
+    """The bot an interaction reached, as the cogs see it."""
     client = interaction.client
-    assert isinstance(client, TableeBot)
-    return client
+    if not isinstance(getattr(client, "tables", None), TableService):
+        raise RuntimeError("this client carries no table service")
+    return cast(Host, client)
 
 
 async def remember_locale(interaction: discord.Interaction[Any]) -> None:

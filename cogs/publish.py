@@ -14,23 +14,21 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.games.base import DataOption
 from bot.i18n import has, t
+from bot.registry import engine_of, pictures_of, spec_of, texts_of
 from bot.store import GameRow
 from bot.tables import Snapshot
-from bot.texts import narrate, ranking_lines, texts_for
+from bot.texts import narrate, ranking_lines
 from bot.workers import off_loop
-from cogs.components import ActButton, HandButton, LobbyButton
+from cogs.common import Host
+from cogs.components import ActButton, HandButton, LobbyButton, build_panel
 from cogs.delivery import FAILURES, NO_MENTIONS, RETRY_DELAYS, deliver, describe, mentioning
-from cogs.panels import build_panel
 from cogs.ui import ui_for
-
-if TYPE_CHECKING:
-    from bot.app import TableeBot
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +39,7 @@ COLOUR = discord.Colour(0xE8B931)
 def lobby_embed(row: GameRow) -> discord.Embed:
     lang = row.locale
     ui = ui_for(row.kind)
-    from bot.games.base import get_game
-
-    engine = get_game(row.kind)
+    engine = engine_of(row.kind)
     badge = ui.seat_badge or (lambda _seat, _lang: "")
     seats = "\n".join(
         f"{i + 1}. {badge(i, lang)}{'🤖 ' if s.is_bot else ''}{s.name}{' 👑' if s.user_id == row.host_id else ''}"
@@ -65,7 +61,8 @@ def lobby_embed(row: GameRow) -> discord.Embed:
         "abandoned": t(lang, "lobby.status.abandoned"),
         "over": t(lang, "lobby.status.over"),
     }[row.status]
-    embed = discord.Embed(title=t(lang, "lobby.title", game=t(lang, ui.title_key)), description=status, colour=COLOUR)
+    title = t(lang, "lobby.title", game=t(lang, spec_of(row.kind).title_key))
+    embed = discord.Embed(title=title, description=status, colour=COLOUR)
     embed.add_field(name=t(lang, "lobby.seats", n=len(row.seats), max=engine.max_players), value=seats or "—")
     embed.add_field(name=t(lang, "lobby.options"), value="\n".join(options)[:1024])
     return embed
@@ -93,7 +90,7 @@ def table_view(snapshot: Snapshot, lang: str) -> discord.ui.View:
     game = snapshot.game
     ui = ui_for(game.kind)
     names = [s.name for s in game.seats]
-    texts = texts_for(game.kind)
+    texts = texts_of(game.kind)
     view = discord.ui.View(timeout=None)
     rows = [row[:5] for row in (ui.table_actions(snapshot) if ui.table_actions else []) if row][:5]
     for r, row in enumerate(rows):
@@ -150,7 +147,7 @@ Job = _Batch | _Lobby | _Notice | _Strip
 class DiscordPublisher:
     """Implements ``bot.tables.Publisher`` on Discord."""
 
-    def __init__(self, bot: TableeBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.retry_delays: Sequence[float] = RETRY_DELAYS
         """Waits before each new attempt of a failed delivery (tests set zeros: no wall-clock wait)."""
@@ -307,11 +304,11 @@ class DiscordPublisher:
         names = [s.name for s in game.seats]
         channel = self.bot.get_partial_messageable(game.channel_id)
         events = [e for s in batch for e in s.new_events if e.private_to is None]
-        milestones = texts_for(game.kind).milestones(events, names, lang)
+        milestones = texts_of(game.kind).milestones(events, names, lang)
         if last.over and last.results is not None:
-            ui = ui_for(game.kind)
-            ranking = ranking_lines(last.results, names, lang, texts_for(game.kind).score_unit_key)
-            milestones.append("\n".join([f"🏆 **{t(lang, 'table.game_over', game=t(lang, ui.title_key))}**", *ranking]))
+            ranking = ranking_lines(last.results, names, lang, texts_of(game.kind).score_unit_key)
+            title = t(lang, spec_of(game.kind).title_key)
+            milestones.append("\n".join([f"🏆 **{t(lang, 'table.game_over', game=title)}**", *ranking]))
         ended = last.over or game.status in ENDED
         if ended:
             self._ending.add(game.id)
@@ -355,16 +352,16 @@ class DiscordPublisher:
     ) -> None:
         game = snapshot.game
         lang = game.locale
-        ui = ui_for(game.kind)
         names = [s.name for s in game.seats]
-        png = await off_loop(ui.table_picture, snapshot.public, names, lang)
-        texts = texts_for(game.kind)
+        png = await off_loop(pictures_of(game.kind).table, snapshot.public, names, lang)
+        texts = texts_of(game.kind)
         lines = texts.summary(snapshot.public, names, lang)
         moves = [line for e in snapshot.recent if (line := narrate(game.kind, e, names, lang))]
         description = "\n".join(lines)
         if moves:
             description += "\n\n" + "\n".join(f"› {m}" for m in moves[-5:])
-        embed = discord.Embed(title=t(lang, ui.title_key), description=description[:4000], colour=COLOUR)
+        title = t(lang, spec_of(game.kind).title_key)
+        embed = discord.Embed(title=title, description=description[:4000], colour=COLOUR)
         embed.set_image(url="attachment://table.png")
         view = None if ended else table_view(snapshot, lang)
         what = f"the table message of game {game.id}"
@@ -404,9 +401,8 @@ class DiscordPublisher:
     ) -> None:
         """Edit a player's DM panel when what it shows changed; remembered only once delivered."""
         game = snapshot.game
-        legal = [] if snapshot.over else snapshot.legal.get(seat, [])
         ui = ui_for(game.kind)
-        key = (ui.private_key(snapshot.views[seat], legal), seat in snapshot.to_act, snapshot.stage, snapshot.over)
+        key = (ui.private_key(snapshot.views[seat]), seat in snapshot.to_act, snapshot.stage, snapshot.over)
         keys = self._panel_keys.setdefault(game.id, {})
         if keys.get(seat) == key:
             return

@@ -16,15 +16,13 @@ from discord.ext import commands
 
 from bot.games.base import GameError, JSONValue
 from bot.i18n import t
+from bot.registry import KINDS, spec_of
 from bot.store import GameRow
 from bot.tables import TableError
 from bot.texts import narrate
 from cogs.common import bot_of, can_manage, display_name, guild_lang, remember_locale, report_error, user_lang
-from cogs.components import answer_unknown_component, on_modal_submit
-from cogs.panels import send_ephemeral_panel
+from cogs.components import answer_unknown_component, on_modal_submit, send_ephemeral_panel
 from cogs.publish import lobby_embed, lobby_view
-from cogs.ui import REGISTRY as UI_REGISTRY
-from cogs.ui import ui_for
 
 GAME_CHOICES = [
     app_commands.Choice(name=_("Nain Jaune", key="game.nain_jaune"), value="nain_jaune"),
@@ -167,8 +165,7 @@ class TableCog(commands.Cog):
             raise TableError("no_table")
         row, events = await bot.tables.full_log(row.id)
         names = [s.name for s in row.seats]
-        ui = ui_for(row.kind)
-        lines = [t(lang, "log.header", game=t(lang, ui.title_key), id=row.id), ", ".join(names), ""]
+        lines = [t(lang, "log.header", game=t(lang, spec_of(row.kind).title_key), id=row.id), ", ".join(names), ""]
         for n, event in events:
             if event.private_to is not None:
                 continue
@@ -197,7 +194,7 @@ class TableCog(commands.Cog):
         if game is None and interaction.channel_id is not None:
             row = await bot_of(interaction).store.active_game(interaction.channel_id)
             game = row.kind if row else None
-        if game is None or game not in UI_REGISTRY:
+        if game is None or game not in KINDS:
             raise TableError("which_game")
         await interaction.followup.send(t(lang, f"rules.{game}")[:2000], ephemeral=True)
 
@@ -217,7 +214,7 @@ class TableCog(commands.Cog):
         for kind in kinds:
             rows = [line for line in lines_by_kind if line.kind == kind][:10]
             body = "\n".join(t(lang, "stats.line", name=r.name, wins=r.wins, games=r.games) for r in rows)
-            title = t(lang, "stats.game", game=t(lang, ui_for(kind).title_key), n=played.get(kind, 0))
+            title = t(lang, "stats.game", game=t(lang, spec_of(kind).title_key), n=played.get(kind, 0))
             embed.add_field(name=title, value=body or t(lang, "stats.none"), inline=False)
         if not kinds:
             embed.description = t(lang, "stats.empty")

@@ -189,10 +189,17 @@ class Result:
 
 @dataclass(frozen=True)
 class IntOption:
+    """A whole number chosen when the table opens (``/<game> new``), within bounds.
+
+    Its words live in the catalogs: ``option.<name>`` in the lobby, ``cmd.<command>.new.<name>`` (and ``.name``)
+    for the slash command. ``offered`` False keeps it out of the command (set by the table, e.g. a fixed dealer).
+    """
+
     name: str
     default: int
     min: int
     max: int
+    offered: bool = True
 
     def validate(self, value: JSONValue) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -204,8 +211,11 @@ class IntOption:
 
 @dataclass(frozen=True)
 class BoolOption:
+    """A yes/no choice made when the table opens (words as for ``IntOption``)."""
+
     name: str
     default: bool
+    offered: bool = True
 
     def validate(self, value: JSONValue) -> bool:
         if not isinstance(value, bool):
@@ -215,9 +225,12 @@ class BoolOption:
 
 @dataclass(frozen=True)
 class ChoiceOption:
+    """One of a few named values chosen when the table opens (each value's words: ``option.<name>.<value>``)."""
+
     name: str
     default: str
     choices: tuple[str, ...]
+    offered: bool = True
 
     def validate(self, value: JSONValue) -> str:
         if value not in self.choices:
