@@ -1,0 +1,42 @@
+"""The shape of the house: no import circle, engines at the bottom, small modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.import_graph import cycles, floors, graph
+
+ROOT = Path(__file__).resolve().parents[1]
+EDGES = graph(ROOT)
+MAX_LINES = 800
+
+
+def test_there_is_no_import_circle() -> None:
+    assert cycles(EDGES) == []
+
+
+def test_engines_import_only_engines() -> None:
+    for module, targets in EDGES.items():
+        if module.startswith("bot.games"):
+            assert all(t.startswith("bot.games") for t in targets), f"{module} imports {targets}"
+
+
+def test_computer_players_depend_on_engines_never_the_reverse() -> None:
+    for module, targets in EDGES.items():
+        if module.startswith("bot.players"):
+            assert all(t.startswith(("bot.games", "bot.players")) for t in targets), f"{module} imports {targets}"
+
+
+def test_arrows_point_down_from_cogs_to_the_table_service_to_the_engines() -> None:
+    level = floors(EDGES)
+    assert max(level[m] for m in EDGES if m.startswith("bot.games")) < level["bot.tables"]
+    assert level["bot.tables"] < min(level[m] for m in EDGES if m.startswith("cogs.") and m != "cogs.delivery")
+    assert not any(t.startswith("cogs") for m, ts in EDGES.items() if m.startswith(("bot.", "renders")) for t in ts
+                   if m != "bot.app")  # fmt: skip
+
+
+def test_no_module_is_too_long() -> None:
+    for package in ("bot", "cogs", "renders"):
+        for path in (ROOT / package).rglob("*.py"):
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines} lines"
