@@ -103,6 +103,12 @@ def can_manage(interaction: discord.Interaction[Any], row: GameRow | None = None
     )
 
 
+class Reposter(Protocol):
+    async def repost(self, game_id: int) -> None:
+        """Post the table message of a game again, at the bottom of its channel."""
+        ...
+
+
 class Host(Protocol):
     """What the cogs need of the bot that carries them (``bot.app.TableeBot``, which assembles the cogs and so
     sits above them): its table service, its store, the persistent components it registered, and Discord."""
@@ -111,7 +117,12 @@ class Host(Protocol):
     store: Store
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...]
 
-    def get_partial_messageable(self, id: int) -> discord.PartialMessageable: ...
+    @property
+    def publisher(self) -> Reposter: ...
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
 
     def get_user(self, id: int, /) -> discord.User | None: ...
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import discord
 
-from bot.games.base import Action, GameError
+from bot.games.base import Action, GameError, JSONValue
 from bot.i18n import t
 from bot.registry import pictures_of, spec_of, texts_of
 from bot.tables import Snapshot, TableError
@@ -297,7 +297,7 @@ class ActMultiSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
-        values = sorted(str(v).split("#", 1)[0] for v in data.get("values") or [])
+        values: list[JSONValue] = [*sorted(str(v).split("#", 1)[0] for v in data.get("values") or [])]
         action = Action.of(self.kind, **{self.field: values})
         await run_move(interaction, self.game_id, self.version, action)
 
