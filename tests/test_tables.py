@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.base import Action, BadOption, GameError, NotYourTurn
+from bot.registry import player_of
 from bot.store import GameRow, Store
 from bot.tables import LiveGame, Snapshot, TableError, TableService
 
@@ -252,7 +253,7 @@ async def test_full_game_records_results_and_stats(db_path: Path) -> None:
     live = await service.start(row.id, 1)
     while live.row.status == "running":
         seat, user = _user_to_act(live)
-        await service.act(row.id, user, live.engine.bot_action(live.state, seat, __import__("random").Random(0)))
+        await service.act(row.id, user, player_of(live.row.kind).act(live.state, seat, __import__("random").Random(0)))
     stats = await service.store.stats(77)
     assert sum(s.games for s in stats) == 2
     assert sum(s.wins for s in stats) >= 1

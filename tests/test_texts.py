@@ -8,8 +8,9 @@ import pytest
 
 from bot.bench import twenty_rules
 from bot.demo import next_move
-from bot.games.base import action_rng, get_game
-from bot.texts import narrate, texts_for
+from bot.games.base import action_rng
+from bot.registry import engine_of, player_of, texts_of
+from bot.texts import narrate
 from bot.texts.nain_jaune import card_name
 
 
@@ -44,14 +45,14 @@ GAMES = [
 def test_every_event_of_a_game_is_narrated(
     lang: str, kind: str, players: int, options: dict[str, object], expected: set[str]
 ) -> None:
-    engine = get_game(kind)
+    engine = engine_of(kind)
     state = engine.setup(players, options, action_rng(players, 0))
     names = [f"P{i}" for i in range(players)]
     events = list(engine.start_events(state))
     n = 0
     while not engine.is_over(state):
         n += 1
-        seat, action = next_move(engine, state, random.Random(n))
+        seat, action = next_move(engine, player_of(kind), state, random.Random(n))
         events += engine.apply(state, seat, action, action_rng(players, n))
     kinds = set()
     for event in events:
@@ -62,7 +63,7 @@ def test_every_event_of_a_game_is_narrated(
         assert "{" not in line and "nj." not in line and "njet." not in line and "cv." not in line, line
         kinds.add(event.kind)
     assert expected <= kinds
-    summary = texts_for(kind).summary(engine.public_view(state), names, lang)
+    summary = texts_of(kind).summary(engine.public_view(state), names, lang)
     assert len(summary) == 2
-    milestones = texts_for(kind).milestones(events, names, lang)
+    milestones = texts_of(kind).milestones(events, names, lang)
     assert all(len(m) <= 2000 for m in milestones)

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import hashlib
 import json
 import random
 import secrets
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.games.base import JSONValue
+from bot.registry import player_of
 from bot.store import Store
 from bot.tables import NullPublisher, Snapshot, TableService
 
@@ -48,9 +51,22 @@ TABLES = (
 )
 
 
-def digest(public: JSONValue, views: dict[int, JSONValue]) -> str:
+def canonical(value: object) -> object:
+    """A view as plain JSON, the same in every process (sets sorted: their order follows string hashing)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted((canonical(v) for v in value), key=repr)
+    if isinstance(value, tuple | list):
+        return [canonical(v) for v in value]
+    return value
+
+
+def digest(public: object, views: dict[int, object]) -> str:
     """A short fingerprint of what everyone may see of a state: equal states give equal digests."""
-    text = json.dumps([public, [views[s] for s in sorted(views)]], sort_keys=True, default=repr)
+    text = json.dumps(canonical([public, [views[s] for s in sorted(views)]]), sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
@@ -115,7 +131,7 @@ async def play(path: Path, seed: int, moves: int | None) -> None:
             seat = rng.choice(humans)
             user = live.row.seats[seat].user_id
             assert user is not None
-            action = engine.bot_action(state, seat, random.Random(rng.random()))
+            action = player_of(live.row.kind).act(state, seat, random.Random(rng.random()))
             await service.act(game_id, user, action)
             snapshot = publisher.last[game_id]
             print(f"ack {game_id} {snapshot.n} {digest(snapshot.public, snapshot.views)}", flush=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.base import Action
+from bot.registry import player_of
 from bot.store import Store
 from bot.tables import LiveGame, TableService
 from tests.test_tables import Clock, Recorder
@@ -70,7 +71,7 @@ def next_move(live: LiveGame, rng: random.Random | None = None) -> tuple[int, Ac
     seat = min(live.engine.to_act(live.state))
     user = live.row.seats[seat].user_id
     assert user is not None
-    return user, live.engine.bot_action(live.state, seat, rng or random.Random(live.n))
+    return user, player_of(live.row.kind).act(live.state, seat, rng or random.Random(live.n))
 
 
 async def replayed(service: TableService, game_id: int) -> LiveGame:

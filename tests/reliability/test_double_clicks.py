@@ -7,12 +7,12 @@ discord.py client (simcord), sent at once as a double-clicking or impatient play
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import pytest
 
+from bot.registry import player_of
 from tests.e2e.simhelpers import SimTable, components
 from tests.reliability.forge import emit_component, emit_modal
 
@@ -76,7 +76,7 @@ async def test_twenty_false_chat_vert_claims_cost_one_card(simcord_env: Any) -> 
     seat = max(set(range(3)) - set(live.engine.to_act(live.state)))  # someone waiting, with nothing to claim
     user = live.row.seats[seat].user_id
     assert user is not None
-    hand = len(json.loads(json.dumps(live.engine.view(live.state, seat)["hand"])))
+    hand = len(live.engine.view(live.state, seat).own.hand)
     modal_id = f'tb:y:{table.game_id}:{live.n}:{{"kind":"say"}}'
 
     channel = table.by_id[user].user.dm_channel.id
@@ -86,7 +86,7 @@ async def test_twenty_false_chat_vert_claims_cost_one_card(simcord_env: Any) -> 
 
     assert all(r.acknowledged for r in results)
     live = await table.live()
-    assert len(live.engine.view(live.state, seat)["hand"]) == hand + 1  # one penalty card, not twenty
+    assert len(live.engine.view(live.state, seat).own.hand) == hand + 1  # one penalty card, not twenty
     assert len(await table.bot.store.actions(table.game_id)) == 1
 
 
@@ -104,11 +104,11 @@ async def test_twenty_clicks_on_triominos_draw_draw_one_tile(simcord_env: Any) -
         draw = next((i for i in (c.custom_id or "" for c in components(panel)) if '"kind":"draw"' in i), None)
         if draw is not None:
             break
-        await table.bot.tables.act(table.game_id, user, live.engine.bot_action(live.state, seat, rng))
+        await table.bot.tables.act(table.game_id, user, player_of(live.row.kind).act(live.state, seat, rng))
         await table.bot.publisher.wait_idle()
     else:  # pragma: no cover - a draw comes within the first turns of a round
         raise AssertionError("nobody could draw")
-    hand = len(live.engine.view(live.state, seat)["hand"])  # type: ignore[arg-type]
+    hand = len(live.engine.view(live.state, seat).own.hand)
     before = live.n
 
     results = [emit_component(simcord_env, user, panel, draw) for _ in range(20)]
@@ -117,5 +117,5 @@ async def test_twenty_clicks_on_triominos_draw_draw_one_tile(simcord_env: Any) -
 
     assert all(r.acknowledged for r in results)
     live = await table.live()
-    assert len(live.engine.view(live.state, seat)["hand"]) == hand + 1  # type: ignore[arg-type]
+    assert len(live.engine.view(live.state, seat).own.hand) == hand + 1  # type: ignore[arg-type]
     assert [a.action for a in (await table.bot.store.actions(table.game_id))[before:]] == ['{"kind":"draw"}']

@@ -29,7 +29,8 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, action_rng, get_game
+from bot.games.base import Action, action_rng
+from bot.registry import engine_of
 from bot.store import Store
 from bot.tables import TABLE_SEAT, TableService
 from tests.reliability.kill_child import digest
@@ -110,7 +111,7 @@ class Child:
 
 def replay_digests(kind: str, seats: int, options: dict[str, Any], seed: int, rows: list[Any]) -> dict[int, str]:
     """A fresh replay from the seed, as the engine alone does it: the digest of the state after every action."""
-    engine = get_game(kind)
+    engine = engine_of(kind)
     state = engine.setup(seats, options, action_rng(seed, 0))
     out = {0: digest(engine.public_view(state), {s: engine.view(state, s) for s in range(seats)})}
     for row in rows:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.registry import player_of
 from cogs.publish import DiscordPublisher
 from tests.e2e.simhelpers import SimTable, components, custom_ids, move_buttons, select_moves
 
@@ -47,7 +48,7 @@ class Table(SimTable):
         live = await self.live()
         seat = live.row.seat_of(user_id)
         assert seat is not None
-        wanted = live.engine.bot_action(live.state, seat, random.Random(seat)).dumps()
+        wanted = player_of(live.row.kind).act(live.state, seat, random.Random(seat)).dumps()
         user = self.by_id[user_id].user
         panel = user.dm_channel.last_message
         buttons = move_buttons(panel)
