@@ -15,7 +15,7 @@ pass) whenever its turn would end (the turn goes to another seat or the deal is 
 as long as the turn goes on (it still holds the wanted rank, a new sequence after a king, or a "sans" that nobody
 answers coming back to it) the pending claims stay open.
 
-Events emitted by ``apply``, in this order:
+Events emitted by ``play``, in this order:
 
 1. ``play`` (seat, ``card``); then ``take`` (seat, ``card``, ``tokens``) for a board card without ``announce``.
    ``claim`` gives ``take``; ``pass`` gives one ``forfeit`` (seat, ``card``) per pending claim.
@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from bot.games.base import (
     Action,
     BoolOption,
+    Engine,
     Event,
     IllegalAction,
     IntOption,
@@ -57,10 +58,12 @@ from bot.games.base import (
     NotYourTurn,
     Option,
     Result,
+    Tracked,
+    as_number,
     rank_by_score,
-    register,
     validate_options,
 )
+from bot.games.nain_jaune_views import BoxView, NainJauneOwn, NainJauneTable, PlayerView
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -74,6 +77,8 @@ RANK_INDEX: Mapping[str, int] = {r: i for i, r in enumerate(RANKS)}
 _SUIT_INDEX: Mapping[str, int] = {s: i for i, s in enumerate(SUITS)}
 _DECK_SET = frozenset(DECK)
 _BOARD_INDEX: Mapping[str, int] = {c: i for i, c in enumerate(BOARD)}
+_BOARD_SET = frozenset(BOARD)
+NAIN_JAUNE = "7D"
 
 
 def rank_of(card: str) -> str:
@@ -96,8 +101,8 @@ def next_rank(rank: str) -> str | None:
 
 
 @dataclass
-class NainJauneState:
-    """The whole game; ``apply`` mutates it in place once an action is known to be legal."""
+class NainJauneState(Tracked):
+    """The whole game; ``play`` mutates it in place once an action is known to be legal."""
 
     players: int
     deals: int
@@ -188,8 +193,8 @@ def deal_fixed(
     return state
 
 
-class NainJaune:
-    """The Nain Jaune engine (``GAME`` is its registered instance), following the ``Game`` protocol."""
+class NainJaune(Engine[NainJauneState, NainJauneTable, NainJauneOwn]):
+    """The Nain Jaune engine (``GAME`` is its instance, declared in ``bot.registry``)."""
 
     name: str = "nain_jaune"
     min_players: int = 2
@@ -206,11 +211,11 @@ class NainJaune:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("2 to 8 players")
         opts = validate_options(self, options)
-        tokens = int(opts["tokens"])
+        tokens = as_number(opts["tokens"])
         state = NainJauneState(
             players=players,
-            deals=int(opts["deals"]),
-            announce=bool(opts["announce"]),
+            deals=as_number(opts["deals"]),
+            announce=opts["announce"] is True,
             start_tokens=tokens,
             tokens=[tokens] * players,
         )
@@ -249,7 +254,7 @@ class NainJaune:
         state.current = None
         state.wanted = None
         state.sans = None
-        return [Event("game_end", None, {"reason": reason, "seats": seats}, milestone=True)]
+        return [Event("game_end", None, {"reason": reason, "seats": list(seats)}, milestone=True)]
 
     # ----- queries -----
 
@@ -278,43 +283,70 @@ class NainJaune:
             hand = [c for c in hand if rank_of(c) == state.wanted]
         return [*(Action.of("play", card=c) for c in hand), *claims]
 
-    def public_view(self, state: NainJauneState) -> dict[str, JSONValue]:
-        return {
-            "game": self.name,
-            "deal": state.deal,
-            "deals": state.deals,
-            "boxes": [{"card": c, "tokens": t} for c, t in zip(BOARD, state.boxes, strict=True)],
-            "players": [
-                {"seat": s, "tokens": state.tokens[s], "cards": len(state.hands[s])} for s in range(state.players)
-            ],
-            "dealer": state.dealer,
-            "to_act": state.current,
-            "sequence": list(state.sequence),
-            "last_card": state.last_card,
-            "last_seat": state.last_seat,
-            "wanted": state.wanted,
-            "sans": state.sans,
-            "talon": len(state.talon),
-            "laid": list(state.laid),
-            "pending_claims": list(state.pending),
-            "over": state.over,
-            "announce": state.announce,
-        }
+    def phase(self, state: NainJauneState) -> str:
+        """``over``; ``claims`` while the seat to act must claim its boxes or pass; ``play`` otherwise."""
+        if state.over:
+            return "over"
+        return "claims" if state.awaiting else "play"
 
-    def view(self, state: NainJauneState, seat: int) -> dict[str, JSONValue]:
-        out = self.public_view(state)
-        out["seat"] = seat
-        out["hand"] = sorted(state.hands[seat], key=card_key)
-        return out
+    def scores(self, state: NainJauneState) -> tuple[int, ...]:
+        return tuple(state.tokens)
 
-    def bot_action(self, state: NainJauneState, seat: int, rng: random.Random) -> Action:
-        from bot.players.nain_jaune import choose
+    def table(self, state: NainJauneState) -> NainJauneTable:
+        pending = frozenset(state.pending)
+        acting = self.to_act(state)
+        return NainJauneTable(
+            deal=state.deal,
+            deals=state.deals,
+            dealer=state.dealer,
+            current=state.current,
+            boxes=tuple(
+                BoxView(card=c, stake=stake, tokens=t, claimable=c in pending, nain_jaune=c == NAIN_JAUNE)
+                for c, stake, t in zip(BOARD, STAKES, state.boxes, strict=True)
+            ),
+            players=tuple(
+                PlayerView(
+                    seat=s,
+                    tokens=state.tokens[s],
+                    cards=len(state.hands[s]),
+                    dealer=s == state.dealer,
+                    acting=s in acting,
+                )
+                for s in range(state.players)
+            ),
+            sequence=tuple(state.sequence),
+            last_card=state.last_card,
+            last_seat=state.last_seat,
+            wanted=state.wanted,
+            sans=state.sans,
+            new_sequence=not state.over and not state.awaiting and state.wanted is None,
+            talon=len(state.talon),
+            laid=tuple(state.laid),
+            pending_claims=tuple(state.pending),
+            awaiting_claims=state.awaiting,
+            announce=state.announce,
+            over=state.over,
+            end_reason=state.end_reason,
+        )
 
-        return choose(self.view(state, seat), self.legal_actions(state, seat), rng)
+    def own(self, state: NainJauneState, seat: int) -> NainJauneOwn:
+        legal = self.legal_actions(state, seat)
+        return NainJauneOwn(
+            hand=tuple(sorted(state.hands[seat], key=card_key)),
+            playable=tuple(a.text("card") for a in legal if a.kind == "play"),
+            my_turn=bool(legal),
+            tokens=state.tokens[seat],
+        )
+
+    def secrets(self, state: NainJauneState, seat: int) -> frozenset[str]:
+        """The cards of the seat's hand, but the board cards (their codes name the boxes on the table) and the
+        codes that the latest events show from an earlier deal (the same card, laid before the new shuffle)."""
+        shown = {e.text("card") for e in state.recent if e.public()}
+        return frozenset(state.hands[seat]) - _BOARD_SET - shown
 
     # ----- actions -----
 
-    def apply(self, state: NainJauneState, seat: int, action: Action, rng: random.Random) -> list[Event]:
+    def play(self, state: NainJauneState, seat: int, action: Action, rng: random.Random) -> list[Event]:
         if state.over:
             raise IllegalAction("game_over")
         if seat != state.current:
@@ -322,7 +354,7 @@ class NainJaune:
         if action.kind == "play":
             card = self._card_arg(action)
             self._check_play(state, seat, card)
-            return self._play(state, seat, card, rng)
+            return self._lay(state, seat, card, rng)
         if action.kind == "claim":
             card = self._card_arg(action)
             if card not in state.pending:
@@ -339,8 +371,8 @@ class NainJaune:
 
     @staticmethod
     def _card_arg(action: Action) -> str:
-        card = action.get("card")
-        if not isinstance(card, str) or card not in _DECK_SET:
+        card = action.text("card")
+        if card not in _DECK_SET:
             raise IllegalAction("bad_card")
         return card
 
@@ -353,7 +385,7 @@ class NainJaune:
         if state.wanted is not None and rank_of(card) != state.wanted:
             raise IllegalAction("wrong_rank", card=card, wanted=state.wanted)
 
-    def _play(self, state: NainJauneState, seat: int, card: str, rng: random.Random) -> list[Event]:
+    def _lay(self, state: NainJauneState, seat: int, card: str, rng: random.Random) -> list[Event]:
         state.hands[seat].remove(card)
         state.laid.append(card)
         if state.wanted is None:
@@ -488,4 +520,3 @@ class NainJaune:
 
 
 GAME = NainJaune()
-register(GAME)

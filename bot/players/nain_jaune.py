@@ -13,8 +13,9 @@ import math
 import random
 from collections.abc import Sequence
 
-from bot.games.base import Action, JSONValue
-from bot.games.nain_jaune import BOARD, RANK_INDEX, RANKS, SUITS, card_value, rank_of
+from bot.games.base import Action
+from bot.games.nain_jaune import BOARD, GAME, RANK_INDEX, RANKS, SUITS, NainJauneState, card_value, rank_of
+from bot.games.nain_jaune_views import NainJauneSeatView
 
 _KINGS_DONE = len(RANKS)
 _VALUES: tuple[int, ...] = tuple(card_value(r + "S") for r in RANKS)
@@ -24,17 +25,30 @@ _OUT_BONUS = 100.0
 """Emptying the hand wins the deal: the others pay us instead of us paying."""
 
 
-def choose(view: dict[str, JSONValue], legal: list[Action], rng: random.Random) -> Action:
-    """Pick one of ``legal`` for the seat whose ``view`` is given."""
+class NainJaunePlayer:
+    """The computer player of the registry: it sees what its seat sees, nothing more."""
+
+    def act(self, state: NainJauneState, seat: int, rng: random.Random) -> Action:
+        """A legal move for ``seat``, chosen from its own view."""
+        return choose(GAME.view(state, seat), rng)
+
+    def interrupt(self, state: NainJauneState, seat: int, rng: random.Random) -> Action | None:
+        """Nain Jaune has no moves out of turn."""
+        return None
+
+
+def choose(view: NainJauneSeatView, rng: random.Random) -> Action:
+    """Pick one of the legal moves of the seat whose ``view`` is given."""
+    legal = view.legal
     if not legal:
         raise ValueError("no legal action")
     for action in legal:
         if action.kind == "claim":
             return action
-    cards = [str(a["card"]) for a in legal if a.kind == "play"]
+    cards = [a.text("card") for a in legal if a.kind == "play"]
     if not cards:
         return legal[0]
-    if view.get("wanted") is None:
+    if view.table.wanted is None:
         rank = _best_start(view, rng)
         cards = [c for c in cards if rank_of(c) == rank]
     board = [c for c in cards if c in BOARD]
@@ -48,23 +62,24 @@ class _Planner:
     of that rank are laid or ours, otherwise as likely as all the unseen ones lying in the talon.
     """
 
-    def __init__(self, view: dict[str, JSONValue]) -> None:
-        hand = [str(c) for c in view["hand"]]
+    def __init__(self, view: NainJauneSeatView) -> None:
+        hand = view.own.hand
+        table = view.table
         self.counts = [0] * len(RANKS)
         for card in hand:
             self.counts[RANK_INDEX[rank_of(card)]] += 1
         unseen = [len(SUITS) - n for n in self.counts]
-        for card in view["laid"]:
-            unseen[RANK_INDEX[rank_of(str(card))]] -= 1
-        talon = int(view["talon"])
-        hidden = talon + sum(int(p["cards"]) for p in view["players"]) - len(hand)
+        for card in table.laid:
+            unseen[RANK_INDEX[rank_of(card)]] -= 1
+        talon = table.talon
+        hidden = talon + sum(p.cards for p in table.players) - len(hand)
         self.nobody = [math.comb(talon, k) / math.comb(hidden, k) if k <= talon else 0.0 for k in unseen]
         self.box = [0.0] * len(RANKS)
         self.boards = [False] * len(RANKS)
-        for box in view["boxes"]:
-            r = RANK_INDEX[rank_of(str(box["card"]))]
-            self.box[r] = float(box["tokens"])
-            self.boards[r] = box["card"] in hand
+        for box in table.boxes:
+            r = RANK_INDEX[rank_of(box.card)]
+            self.box[r] = float(box.tokens)
+            self.boards[r] = box.card in hand
         self.memo: dict[tuple[tuple[int, ...], tuple[bool, ...]], float] = {}
 
     def run(self, counts: Sequence[int], boards: Sequence[bool], rank: int) -> float:
@@ -97,9 +112,12 @@ class _Planner:
         return self.memo[key]
 
 
-def _best_start(view: dict[str, JSONValue], rng: random.Random) -> str:
+def _best_start(view: NainJauneSeatView, rng: random.Random) -> str:
     """The rank to open a new sequence with."""
     planner = _Planner(view)
     scores = {r: planner.run(planner.counts, planner.boards, r) for r in range(len(RANKS)) if planner.counts[r]}
     top = max(scores.values())
     return RANKS[rng.choice([r for r, s in scores.items() if s == top])]
+
+
+PLAYER = NainJaunePlayer()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Action, Event, JSONValue
+from bot.games.base import Action, Event
+from bot.games.nain_jaune_views import NainJauneSeatView, NainJauneTableView
 from bot.i18n import plural, t
-from bot.texts import register, seat_name
+from bot.texts import seat_name
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 KIND = "nain_jaune"
@@ -28,78 +29,81 @@ def card_name(code: str, locale: str) -> str:
 
 
 class NainJauneTexts:
+    """The words of Nain Jaune, for the shared channel messages, panels and logs (``bot.registry.GameTexts``)."""
+
     kind = KIND
     score_unit_key = "unit.tokens"
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
-        d = event.data
         who = seat_name(names, event.seat)
         k = event.kind
         if k == "play":
-            return t(locale, "nj.ev.play", name=who, card=card_name(str(d["card"]), locale))
+            return t(locale, "nj.ev.play", name=who, card=card_name(event.text("card"), locale))
         if k == "take":
-            tokens = plural(locale, "unit.tokens", int(d["tokens"]))
-            return t(locale, "nj.ev.take", name=who, card=card_name(str(d["card"]), locale), tokens=tokens)
+            tokens = plural(locale, "unit.tokens", event.number("tokens"))
+            return t(locale, "nj.ev.take", name=who, card=card_name(event.text("card"), locale), tokens=tokens)
         if k == "sans":
-            return t(locale, "nj.ev.sans", name=who, rank=rank_name(str(d["rank"]), locale))
+            return t(locale, "nj.ev.sans", name=who, rank=rank_name(event.text("rank"), locale))
         if k == "pass":
             return t(locale, "nj.ev.pass", name=who)
         if k == "next_rank":
-            return t(locale, "nj.ev.next_rank", rank=rank_name(str(d["rank"]), locale))
+            return t(locale, "nj.ev.next_rank", rank=rank_name(event.text("rank"), locale))
         if k == "new_sequence":
             return t(locale, "nj.ev.new_sequence", name=who)
         if k == "forfeit":
-            return t(locale, "nj.ev.forfeit", name=who, card=card_name(str(d["card"]), locale))
+            return t(locale, "nj.ev.forfeit", name=who, card=card_name(event.text("card"), locale))
         if k == "grand_opera":
-            return t(locale, "nj.ev.grand_opera", name=who, tokens=plural(locale, "unit.tokens", int(d["tokens"])))
+            tokens = plural(locale, "unit.tokens", event.number("tokens"))
+            return t(locale, "nj.ev.grand_opera", name=who, tokens=tokens)
         if k == "payment":
-            tokens = plural(locale, "unit.tokens", int(d["tokens"]))
-            key = "nj.ev.payment" if d["tokens"] == d["owed"] else "nj.ev.payment_short"
-            return t(locale, key, name=who, to=seat_name(names, d["to"]), tokens=tokens, owed=d["owed"])
+            paid, owed = event.number("tokens"), event.number("owed")
+            key = "nj.ev.payment" if paid == owed else "nj.ev.payment_short"
+            to = seat_name(names, event.seat_at("to"))
+            return t(locale, key, name=who, to=to, tokens=plural(locale, "unit.tokens", paid), owed=owed)
         if k == "double":
-            tokens = plural(locale, "unit.tokens", int(d["tokens"]))
-            key = "nj.ev.double" if d.get("owed", d["tokens"]) == d["tokens"] else "nj.ev.double_short"
-            card = card_name(str(d["card"]), locale)
-            return t(locale, key, name=who, card=card, tokens=tokens, owed=d.get("owed", d["tokens"]))
+            paid = event.number("tokens")
+            owed = event.number("owed", paid)
+            key = "nj.ev.double" if owed == paid else "nj.ev.double_short"
+            card = card_name(event.text("card"), locale)
+            return t(locale, key, name=who, card=card, tokens=plural(locale, "unit.tokens", paid), owed=owed)
         if k == "deal":
-            return t(locale, "nj.ev.deal", deal=d["deal"], dealer=seat_name(names, d["dealer"]))
+            dealer = seat_name(names, event.seat_at("dealer"))
+            return t(locale, "nj.ev.deal", deal=event.number("deal"), dealer=dealer)
         if k == "deal_end":
-            return t(locale, "nj.ev.deal_end", deal=d["deal"], name=seat_name(names, d["winner"]))
+            winner = seat_name(names, event.seat_at("winner"))
+            return t(locale, "nj.ev.deal_end", deal=event.number("deal"), name=winner)
         if k == "game_end":
-            return t(locale, f"nj.ev.game_end.{d.get('reason', 'deals')}")
+            return t(locale, f"nj.ev.game_end.{event.text('reason', 'deals')}")
         if k == "stake":
-            return t(locale, "nj.ev.stake", deal=d["deal"])
+            return t(locale, "nj.ev.stake", deal=event.number("deal"))
         return None
 
-    def summary(self, public: dict[str, JSONValue], names: Sequence[str], locale: str) -> list[str]:
-        deal, deals = public["deal"], public["deals"]
-        first = t(locale, "nj.summary.deal", deal=deal, deals=deals, dealer=seat_name(names, public["dealer"]))
-        if public.get("over"):
+    def summary(self, public: NainJauneTableView, names: Sequence[str], locale: str) -> list[str]:
+        table = public.table
+        dealer = seat_name(names, table.dealer)
+        first = t(locale, "nj.summary.deal", deal=table.deal, deals=table.deals, dealer=dealer)
+        if public.over:
             return [first, t(locale, "nj.summary.over")]
-        who = seat_name(names, public.get("to_act"))
-        wanted, sans, last = public.get("wanted"), public.get("sans"), public.get("last_card")
-        if wanted is None:
+        who = seat_name(names, table.current)
+        if table.wanted is None:
             second = t(locale, "nj.summary.new_sequence", name=who)
-        elif sans:
-            second = t(locale, "nj.summary.sans", name=who, rank=rank_name(str(sans), locale))
+        elif table.sans:
+            second = t(locale, "nj.summary.sans", name=who, rank=rank_name(table.sans, locale))
         else:
-            second = t(
-                locale,
-                "nj.summary.wanted",
-                name=who,
-                rank=rank_name(str(wanted), locale),
-                last=card_name(str(last), locale) if last else "—",
-            )
+            last = card_name(table.last_card, locale) if table.last_card else "—"
+            second = t(locale, "nj.summary.wanted", name=who, rank=rank_name(table.wanted, locale), last=last)
         return [first, second]
 
-    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str, names: Sequence[str]) -> str:
+    def action_label(
+        self, action: Action, view: NainJauneTableView | NainJauneSeatView, locale: str, names: Sequence[str]
+    ) -> str:
         if action.kind == "play":
-            return card_name(str(action["card"]), locale)
+            return card_name(action.text("card"), locale)
         if action.kind == "claim":
-            return t(locale, "nj.action.claim", card=card_name(str(action["card"]), locale))
+            return t(locale, "nj.action.claim", card=card_name(action.text("card"), locale))
         if action.kind == "pass":
-            wanted = view.get("wanted")
-            return t(locale, "nj.action.pass", rank=rank_name(str(wanted), locale) if wanted else "—")
+            wanted = view.table.wanted
+            return t(locale, "nj.action.pass", rank=rank_name(wanted, locale) if wanted else "—")
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
@@ -125,4 +129,4 @@ class NainJauneTexts:
         return out
 
 
-TEXTS = register(NainJauneTexts())
+TEXTS = NainJauneTexts()

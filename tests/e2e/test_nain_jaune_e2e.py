@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.base import Action, GameError
+from bot.players.nain_jaune import PLAYER
 from tests.e2e.simhelpers import (
     SimTable,
     block_dms,
@@ -47,7 +48,7 @@ class Table(SimTable):
     async def choice(self, seat: int) -> Action:
         """The move a sensible player would make (the computer player's choice)."""
         live = await self.live()
-        return live.engine.bot_action(live.state, seat, random.Random(seat))
+        return PLAYER.act(live.state, seat, random.Random(seat))
 
     async def play_from_dm(self, user_id: int) -> None:
         """Click, in the player's DM panel, the button (or select option) of a sensible legal move."""

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import copy
-import json
+import dataclasses
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, NotYourTurn, validate_options
 from bot.games.nain_jaune import BOARD, DECK, GAME, NainJauneState, deal_fixed
+from bot.games.nain_jaune_views import BoxView, NainJauneOwn
+from bot.players.nain_jaune import PLAYER
 
 RNG = random.Random(7)
 
@@ -72,7 +75,7 @@ def test_whole_small_deal_and_payments() -> None:
     play(state, 0, "3H")
     # No 5 after the 4: "sans 5", seat 1 holds one.
     assert brief(play(state, 0, "4C")) == [("play", 0, {"card": "4C"}), ("sans", 0, {"rank": "5"})]
-    assert GAME.public_view(state)["sans"] == "5"
+    assert GAME.public_view(state).table.sans == "5"
     assert GAME.legal_actions(state, 1) == [Action.of("play", card="5D")]
     play(state, 1, "5D")
     # Nobody holds a 7 or an 8: seat 1 is asked each next rank first; seat 0 answers the 9.
@@ -90,7 +93,7 @@ def test_whole_small_deal_and_payments() -> None:
         ("pass", 2, {"rank": "9"}),
     ]
     assert GAME.to_act(state) == frozenset({0})
-    assert GAME.public_view(state)["sequence"] == ["2S", "3H", "4C", "5D", "6S"]
+    assert GAME.public_view(state).table.sequence == ("2S", "3H", "4C", "5D", "6S")
     # Seat 0 lays its last card. Seat 1 keeps KS = 10; seat 2 keeps 5C + AS + QH = 5 + 1 + 10 = 16.
     # Seat 0: 105 + 10 + 16 = 131; seat 1: 105 - 10 = 95; seat 2: 105 - 16 = 89. No Grand opéra (two turns),
     # no board card in a hand (KS and QH are not KH and QS). Seat 0 laid the first card: it deals deal 2,
@@ -140,8 +143,8 @@ def test_sans_nobody_not_a_king_same_player_goes_on_and_grand_opera() -> None:
         ("pass", 1, {"rank": "6"}),
         ("next_rank", 0, {"rank": "7"}),
     ]
-    view = GAME.public_view(state)
-    assert (view["to_act"], view["wanted"], view["sans"]) == (0, "7", None)
+    view = GAME.public_view(state).table
+    assert (view.current, view.wanted, view.sans) == (0, "7", None)
     play(state, 0, "7S")
     # Seat 0 empties its hand in one turn: Grand opéra. Seat 1 pays AS + 2S + 10D = 1 + 2 + 10 = 13:
     # 105 + 13 = 118, then all the boxes 2 + 4 + 6 + 8 + 10 = 30 -> 148. Seat 1: 105 - 13 = 92, and its 10D
@@ -169,7 +172,7 @@ def test_sans_king_nobody_new_sequence_of_their_choice() -> None:
         ("pass", 1, {"rank": "K"}),
         ("new_sequence", 0, {}),
     ]
-    assert GAME.public_view(state)["wanted"] is None
+    assert GAME.public_view(state).table.wanted is None
     assert GAME.legal_actions(state, 0) == [Action.of("play", card="3S"), Action.of("play", card="5D")]
     # 5D opens a new sequence; then 6, 7, 8 are held by nobody and seat 0 is asked each first; seat 1 has the 9.
     assert brief(play(state, 0, "5D")) == [
@@ -185,9 +188,9 @@ def test_sans_king_nobody_new_sequence_of_their_choice() -> None:
         ("next_rank", 0, {"rank": "9"}),
         ("sans", 0, {"rank": "9"}),
     ]
-    view = GAME.public_view(state)
-    assert (view["sequence"], view["to_act"], view["wanted"], view["sans"]) == (["5D"], 1, "9", "9")
-    assert view["laid"] == ["QH", "5D"]
+    view = GAME.public_view(state).table
+    assert (view.sequence, view.current, view.wanted, view.sans) == (("5D",), 1, "9", "9")
+    assert view.laid == ("QH", "5D")
 
 
 def test_after_a_king_the_same_player_starts_again() -> None:
@@ -208,7 +211,8 @@ def test_collecting_a_box() -> None:
     ]
     assert state.tokens == [115, 105]
     assert state.boxes == [2, 4, 6, 8, 0]
-    assert GAME.public_view(state)["boxes"][4] == {"card": "7D", "tokens": 0}
+    box = GAME.public_view(state).table.boxes[4]
+    assert (box.card, box.tokens) == ("7D", 0)
 
 
 def test_board_cards_left_in_hand_double_and_talon_changes_nothing() -> None:
@@ -275,7 +279,8 @@ def test_announce_claim_during_the_turn() -> None:
     play(state, 0, "6S")
     # 7D laid: nothing taken yet, the claim is pending; seat 0 still holds an 8 and may claim or go on.
     assert brief(play(state, 0, "7D")) == [("play", 0, {"card": "7D"})]
-    assert GAME.public_view(state)["pending_claims"] == ["7D"]
+    assert GAME.public_view(state).table.pending_claims == ("7D",)
+    assert [b.card for b in GAME.public_view(state).table.boxes if b.claimable] == ["7D"]
     assert GAME.legal_actions(state, 0) == [Action.of("play", card="8S"), Action.of("claim", card="7D")]
     # "Nain jaune qui prend": the 7D box (5 x 2 = 10) -> 105 + 10 = 115.
     assert brief(GAME.apply(state, 0, Action.of("claim", card="7D"), RNG)) == [
@@ -321,7 +326,7 @@ def test_announce_forgotten_claim_leaves_the_tokens() -> None:
     # The 10 tokens stay in the 7D box for a later deal.
     assert state.tokens == [105, 105]
     assert state.boxes == [2, 4, 6, 8, 10]
-    assert GAME.public_view(state)["pending_claims"] == []
+    assert GAME.public_view(state).table.pending_claims == ()
     with pytest.raises(NotYourTurn):
         GAME.apply(state, 0, Action.of("claim", card="7D"), RNG)
     with pytest.raises(IllegalAction) as err:
@@ -369,17 +374,21 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
 
 
 def _codes(value: object, skip_boxes: bool = True) -> set[str]:
-    """Every card code in a JSON value, the box labels apart."""
+    """Every card code in a view, the box labels apart."""
     found: set[str] = set()
     if isinstance(value, str) and value in DECK:
         found.add(value)
-    elif isinstance(value, list):
+    elif isinstance(value, BoxView) and skip_boxes:
+        pass
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            found |= _codes(getattr(value, item.name), skip_boxes)
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            found |= _codes(v, skip_boxes)
+    elif isinstance(value, tuple | list | frozenset):
         for v in value:
             found |= _codes(v, skip_boxes)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            if not (skip_boxes and k == "boxes"):
-                found |= _codes(v, skip_boxes)
     return found
 
 
@@ -388,17 +397,16 @@ def test_public_view_has_no_hand_and_view_has_own_hand() -> None:
     play(state, 0, "AC")
     play(state, 0, "2S")
     public = GAME.public_view(state)
-    json.dumps(public)
     assert _codes(public) == {"AC", "2S"}
-    assert [b["card"] for b in public["boxes"]] == list(BOARD)
-    assert public["players"] == [{"seat": 0, "tokens": 105, "cards": 4}, {"seat": 1, "tokens": 105, "cards": 3}]
-    assert public["talon"] == 52 - 9
+    assert [b.card for b in public.table.boxes] == list(BOARD)
+    assert [(p.seat, p.tokens, p.cards) for p in public.table.players] == [(0, 105, 4), (1, 105, 3)]
+    assert public.table.talon == 52 - 9
     mine = GAME.view(state, 0)
-    assert mine["seat"] == 0
-    assert mine["hand"] == ["2H", "10S", "QS", "KD"]
-    assert _codes({k: v for k, v in mine.items() if k != "hand"}) == {"AC", "2S"}
-    assert GAME.view(state, 1)["hand"] == ["3C", "7D", "JC"]
-    assert set(public) | {"seat", "hand"} == set(mine)
+    assert mine.seat == 0
+    assert mine.own.hand == ("2H", "10S", "QS", "KD")
+    assert _codes(mine.table) | _codes(mine.events) == {"AC", "2S"}
+    assert GAME.view(state, 1).own.hand == ("3C", "7D", "JC")
+    assert mine.table == public.table
 
 
 def _against_everything(hand: list[str], **options: Any) -> NainJauneState:
@@ -409,18 +417,50 @@ def _against_everything(hand: list[str], **options: Any) -> NainJauneState:
 def test_computer_player_starts_the_longest_run() -> None:
     # From 2H: 2, 3, 4 then seat 1 holds the 5 (three cards); 9S and QC give one card each.
     state = _against_everything(["9S", "2H", "3H", "4H", "QC"])
-    assert GAME.bot_action(state, 0, random.Random(0)) == Action.of("play", card="2H")
+    assert PLAYER.act(state, 0, random.Random(0)) == Action.of("play", card="2H")
 
 
 def test_computer_player_lays_the_board_card_of_the_wanted_rank() -> None:
     state = _against_everything(["6S", "7S", "7D", "9C"])
     play(state, 0, "6S")
     for seed in range(5):
-        assert GAME.bot_action(state, 0, random.Random(seed)) == Action.of("play", card="7D")
+        assert PLAYER.act(state, 0, random.Random(seed)) == Action.of("play", card="7D")
 
 
 def test_computer_player_always_claims() -> None:
     state = _against_everything(["6S", "7D", "8S", "JH"], announce=True)
     play(state, 0, "6S")
     play(state, 0, "7D")
-    assert GAME.bot_action(state, 0, random.Random(0)) == Action.of("claim", card="7D")
+    assert PLAYER.act(state, 0, random.Random(0)) == Action.of("claim", card="7D")
+
+
+def test_the_views_say_what_the_rules_allow() -> None:
+    state = fixed(2, [["6S", "7D", "JH"], ["8C", "2H"]], dealer=1, announce=True)
+    start = GAME.view(state, 0)
+    assert (start.phase, start.table.new_sequence, start.table.awaiting_claims) == ("play", True, False)
+    assert start.own.playable == ("6S", "7D", "JH") and start.own.my_turn
+    assert [p.acting for p in start.table.players] == [True, False]
+    assert [p.dealer for p in start.table.players] == [False, True]
+    assert GAME.view(state, 1).own == NainJauneOwn(hand=("2H", "8C"), playable=(), my_turn=False, tokens=105)
+    play(state, 0, "6S")
+    play(state, 0, "7D")
+    # No 8: seat 0 must claim the 7D box or pass before "sans 8"; no card may be laid meanwhile.
+    waiting = GAME.view(state, 0)
+    assert (waiting.phase, waiting.table.awaiting_claims, waiting.table.new_sequence) == ("claims", True, False)
+    assert waiting.table.wanted == "8"
+    assert waiting.own.playable == () and waiting.own.my_turn
+    assert [(b.card, b.claimable, b.nain_jaune) for b in waiting.table.boxes if b.claimable] == [("7D", True, True)]
+    assert GAME.scores(state) == (105, 105)
+    # A board card in a hand is no secret: its code names a box on the table.
+    assert GAME.secrets(state, 0) == frozenset({"JH"})
+    assert GAME.secrets(state, 1) == frozenset({"8C", "2H"})
+
+
+def test_the_end_of_the_game_in_the_views() -> None:
+    state = fixed(2, [["AS", "2S"], ["3H"]], dealer=1, deals=1)
+    play(state, 0, "AS")
+    play(state, 0, "2S")
+    public = GAME.public_view(state)
+    assert (public.phase, public.over, public.to_act, public.table.end_reason) == ("over", True, frozenset(), "deals")
+    assert public.table.current is None and not public.table.new_sequence
+    assert not GAME.view(state, 0).own.my_turn

@@ -1,17 +1,23 @@
-"""Nain Jaune pictures at their largest, in both languages, from the public view only."""
+"""Nain Jaune pictures drawn from the engine's own views, at every phase of seeded games, smallest to largest."""
 
 from __future__ import annotations
 
+import copy
 import io
 import json
+import random
 import re
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.games.base import action_rng
+from bot.games.nain_jaune import GAME, NainJauneState
 from bot.i18n import LOCALES_DIR, has, placeholders
+from bot.players.nain_jaune import PLAYER
 from renders import kit
 from renders import nain_jaune as nj
 
@@ -28,6 +34,8 @@ LONG_NAMES = [
     "X",
     "Maëlle Cœur-de-Lion Çağlar Ñúñez",
 ]
+SAMPLES = 6
+"""How many moments of a game are drawn, besides its first and last states and a wait for a claim."""
 
 
 def open_png(data: bytes) -> Image.Image:
@@ -39,118 +47,93 @@ def open_png(data: bytes) -> Image.Image:
     return image
 
 
-def largest_view(players: int = 8) -> dict[str, Any]:
-    """Every public field at its widest: big counts, a full sequence, a claim waiting, the turn on the last seat."""
-    return {
-        **nj.example_view(),
-        "deal": 10,
-        "deals": 10,
-        "boxes": [{"card": card, "tokens": 99999} for card in ("10D", "JC", "QS", "KH", "7D")],
-        "players": [{"seat": seat, "tokens": 99999, "cards": 22} for seat in range(players)],
-        "dealer": players - 2,
-        "to_act": players - 1,
-        "sequence": [rank + suit for rank, suit in zip(kit.RANKS, "SHDCSHDCSHDCS", strict=True)],
-        "last_card": "KS",
-        "last_seat": 0,
-        "wanted": None,
-        "sans": None,
-        "talon": 8,
-        "pending_claims": ["KH"],
-    }
+def _game(players: int, seed: int, tokens: int) -> Iterator[NainJauneState]:
+    """Every state of a seeded game with ``announce`` (half computer moves, half random legal ones)."""
+    state = GAME.setup(players, {"deals": 2, "tokens": tokens, "announce": True}, action_rng(seed, 0))
+    rng = random.Random(seed)
+    number = 0
+    yield state
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        action = PLAYER.act(state, seat, rng) if rng.random() < 0.5 else rng.choice(legal)
+        number += 1
+        GAME.apply(state, seat, action, action_rng(seed, number))
+        yield state
 
 
-def hand_view(cards: int) -> dict[str, Any]:
-    return {**largest_view(2), "seat": 0, "to_act": 0, "wanted": "5", "hand": list(kit.ALL_CARDS[:cards])}
+@cache
+def moments(players: int, seed: int = 11, tokens: int = 10000) -> tuple[NainJauneState, ...]:
+    """Copies of a game's states: its start, a few moments spread over it, a wait for a claim, and its end."""
+    states = [copy.deepcopy(s) for s in _game(players, seed, tokens)]
+    picked = {0, len(states) - 1, *range(0, len(states), max(1, len(states) // SAMPLES))}
+    claims = [i for i, s in enumerate(states) if GAME.phase(s) == "claims"]
+    picked.update(claims[:1])
+    return tuple(states[i] for i in sorted(picked))
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_the_samples_cover_every_phase(players: int) -> None:
+    assert {GAME.phase(s) for s in moments(players)} == {"play", "claims", "over"}
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-def test_largest_table(locale: str) -> None:
-    image = open_png(nj.render_table(largest_view(), LONG_NAMES, locale))
-    assert image.size == (nj.WIDTH, nj.HEIGHT)
+@pytest.mark.parametrize("players", [2, 8])
+def test_tables_at_every_phase(players: int, locale: str) -> None:
+    for state in moments(players):
+        image = open_png(nj.PICTURES.table(GAME.public_view(state), LONG_NAMES[:players], locale))
+        assert image.size == (nj.WIDTH, nj.HEIGHT)
 
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_every_table_size(players: int) -> None:
-    view = {**nj.example_view(), "players": largest_view(players)["players"], "dealer": 0, "to_act": players - 1}
-    open_png(nj.render_table(view, LONG_NAMES[:players], "fr"))
-
-
-@pytest.mark.parametrize(
-    "change",
-    [
-        {"over": True, "to_act": None},
-        {"sequence": [], "last_card": None, "last_seat": None, "wanted": None, "sans": None},
-        {"sans": "Q", "wanted": "K"},
-        {"sans": "K", "wanted": None},
-        {"talon": 0},
-        {"talon": 1, "deals": None},
-        {"to_act": None, "dealer": None},
-        {"pending_claims": [{"card": "QS", "seat": 2}]},
-        {"sequence": [rank + "H" for rank in kit.RANKS] + ["AS", "2S", "3S"], "last_card": "3S"},
-    ],
-)
-def test_table_states(change: dict[str, Any]) -> None:
-    for locale in ("fr", "en"):
-        open_png(nj.render_table({**nj.example_view(), **change}, nj.EXAMPLE_NAMES, locale))
-
-
-def test_missing_names_fall_back() -> None:
-    open_png(nj.render_table(nj.example_view(), [], "en"))
-    open_png(nj.render_table(nj.example_view(), ["", "😀", "\u200b"], "fr"))
-
-
-def test_the_table_needs_only_the_public_view() -> None:
-    public = nj.example_view()
-    assert "hand" not in public and "seat" not in public
-    data = nj.render_table(public, nj.EXAMPLE_NAMES, "fr")
-    open_png(data)
-    seat_view = {**public, "seat": 3, "hand": ["AS", "9C", "9H"]}
-    assert nj.render_table(seat_view, nj.EXAMPLE_NAMES, "fr") == data
-
-
-def test_the_table_follows_the_language() -> None:
-    fr = nj.render_table(nj.example_view(), nj.EXAMPLE_NAMES, "fr")
-    en = nj.render_table(nj.example_view(), nj.EXAMPLE_NAMES, "en-GB")
-    assert fr != en
+    state = moments(players, seed=players)[len(moments(players, seed=players)) // 2]
+    open_png(nj.PICTURES.table(GAME.public_view(state), LONG_NAMES[:players], "fr"))
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-@pytest.mark.parametrize("playable", [None, [], ["AS", "5S", "9S", "KS", "8H"]])
-def test_largest_hand(locale: str, playable: list[str] | None) -> None:
-    image = open_png(nj.render_hand(hand_view(22), locale, playable))
-    width, height = image.size
-    assert nj.HAND_MIN_WIDTH <= width <= nj.HAND_MAX_WIDTH
-    two_rows = 2 * kit.card_size(nj.HAND_CARD)[1]
-    assert height > two_rows
+@pytest.mark.parametrize("players", [2, 8])
+def test_hands_at_every_phase(players: int, locale: str) -> None:
+    card_h = kit.card_size(nj.HAND_CARD)[1]
+    for state in moments(players):
+        for seat in range(players):
+            view = GAME.view(state, seat)
+            width, height = open_png(nj.PICTURES.hand(view, locale)).size
+            assert nj.HAND_MIN_WIDTH <= width <= nj.HAND_MAX_WIDTH
+            if len(view.own.hand) > nj.HAND_ROW_LIMIT:
+                assert height > 2 * card_h
+            elif view.own.hand:
+                assert height > card_h + (nj.HAND_RAISE if view.own.my_turn else 0)
 
 
-def test_hand_sizes() -> None:
-    one_row = open_png(nj.render_hand(hand_view(12), "fr")).size
-    two_rows = open_png(nj.render_hand(hand_view(13), "fr")).size
-    assert two_rows[1] > one_row[1]
-    for cards in (0, 1, 6, 9, 15):
-        open_png(nj.render_hand(hand_view(cards), "en", []))
+def test_the_largest_hand_takes_two_rows() -> None:
+    state = moments(2)[0]
+    seat = min(GAME.to_act(state))
+    view = GAME.view(state, seat)
+    assert len(view.own.hand) == 22 and view.own.my_turn
+    width, height = open_png(nj.PICTURES.hand(view, "fr")).size
+    assert width == nj.HAND_MAX_WIDTH
+    assert height > 2 * kit.card_size(nj.HAND_CARD)[1] + nj.HAND_RAISE
+    waiting = GAME.view(state, 1 - seat)
+    assert open_png(nj.PICTURES.hand(waiting, "fr")).size[1] < height
 
 
-def test_playable_cards_change_the_hand() -> None:
-    view = nj.example_seat_view()
-    plain = nj.render_hand(view, "fr")
-    marked = nj.render_hand(view, "fr", ["9C", "9H"])
-    assert plain != marked
+def test_the_table_needs_only_the_public_view() -> None:
+    state = moments(8)[2]
+    public = nj.PICTURES.table(GAME.public_view(state), LONG_NAMES, "fr")
+    for seat in range(8):
+        assert nj.PICTURES.table(GAME.view(state, seat), LONG_NAMES, "fr") == public
 
 
-def test_example_picture(tmp_path: Path) -> None:
-    target = tmp_path / "nain-jaune.png"
-    size = nj.write_example(target)
-    assert size == target.stat().st_size < 150_000
-    image = open_png(target.read_bytes())
-    assert image.width == 700
+def test_the_table_follows_the_language() -> None:
+    view = GAME.public_view(moments(5, seed=5)[1])
+    assert nj.PICTURES.table(view, LONG_NAMES[:5], "fr") != nj.PICTURES.table(view, LONG_NAMES[:5], "en-GB")
 
 
-def test_benchmark_reports_both_pictures() -> None:
-    timings = nj.benchmark(repeat=1)
-    assert set(timings) == {"table_ms", "hand_ms"}
-    assert all(value > 0 for value in timings.values())
+def test_missing_names_fall_back() -> None:
+    view = GAME.public_view(moments(3, seed=3)[1])
+    open_png(nj.PICTURES.table(view, [], "en"))
+    open_png(nj.PICTURES.table(view, ["", "😀", "\u200b"], "fr"))
 
 
 def test_catalogs_match() -> None:
