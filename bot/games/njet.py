@@ -53,6 +53,11 @@ are out of the round, so their 1s count for nobody; with 3 players and a partner
 and scores their own total, not doubled; a seat that has discarded and tries again gets ``already_discarded``; a
 known move out of its phase is an ``unknown_action``; a card that does not exist is ``card_not_in_hand``.
 
+Views (``bot/games/njet_views.py``): the public table carries everything that follows from the rules (the board's
+decided rows, the rules, the teams with their points so far, the play order, the card winning the trick, ranks);
+a seat's own part is its hand and discard, each card marked super-trump or playable. ``secrets`` are the codes of a
+seat's cards that nobody else holds and that are not on the table or in a public event.
+
 ``deal_fixed`` replaces the round in progress by given hands, so tests can build any situation.
 """
 
@@ -66,6 +71,7 @@ from dataclasses import dataclass, field
 
 from bot.games.base import (
     Action,
+    Engine,
     Event,
     IllegalAction,
     IntOption,
@@ -73,9 +79,22 @@ from bot.games.base import (
     NotYourTurn,
     Option,
     Result,
+    Tracked,
+    as_number,
+    as_texts,
     rank_by_score,
-    register,
     validate_options,
+)
+from bot.games.njet_views import (
+    BoardOption,
+    BoardRow,
+    HandCard,
+    NjetOwn,
+    NjetTable,
+    Play,
+    PlayerView,
+    Rules,
+    Team,
 )
 
 COLOURS: tuple[str, ...] = ("R", "K", "B", "G")
@@ -160,8 +179,8 @@ def trick_winner(cards: Sequence[str], trump: str, super_colour: str) -> int:
 
 
 @dataclass
-class NjetState:
-    """The whole game; ``apply`` mutates it in place once an action is known to be legal."""
+class NjetState(Tracked):
+    """The whole game; ``play`` mutates it in place once an action is known to be legal."""
 
     players: int
     rounds: int
@@ -265,12 +284,38 @@ def _rules_json(state: NjetState) -> dict[str, JSONValue]:
     }
 
 
+def _rules_of(state: NjetState) -> Rules | None:
+    """The rules of the round for the views, None during the Njet phase."""
+    if not state.rules:
+        return None
+    return Rules(
+        start=int(state.rules["start"]),
+        discard=int(state.rules["discard"]),
+        trump=state.rules["trump"],
+        super_colour=state.rules["super"],
+        points=int(state.rules["points"]),
+    )
+
+
+def _teams_of(state: NjetState, rules: Rules | None) -> tuple[Team, ...]:
+    """The teams of the round with what their tally is worth now (doubled for a starting player alone)."""
+    if state.teams is None or rules is None:
+        return ()
+    out = []
+    for index, seats in enumerate(state.teams):
+        alone = state.alone and index == 0
+        tricks, ones = state.team_tricks[index], state.team_ones[index]
+        points = (tricks + ones) * rules.points * (2 if alone else 1)
+        out.append(Team(tuple(seats), alone, tricks, ones, points))
+    return tuple(out)
+
+
 def _deal_event(state: NjetState) -> Event:
     return Event("deal", state.dealer, {"round": state.round, "dealer": state.dealer}, milestone=True)
 
 
-class Njet:
-    """The Njet! engine (``GAME`` is its registered instance); structural ``Game``, like the other engines."""
+class Njet(Engine[NjetState, NjetTable, NjetOwn]):
+    """The Njet! engine (``GAME`` is the instance the registry names)."""
 
     name: str = "njet"
     min_players: int = 3
@@ -283,7 +328,7 @@ class Njet:
         if not self.min_players <= players <= self.max_players:
             raise ValueError("3 or 4 players")
         opts = validate_options(self, options)
-        state = NjetState(players=players, rounds=int(opts["rounds"]), scores=[0] * players)
+        state = NjetState(players=players, rounds=as_number(opts["rounds"]), scores=[0] * players)
         self._start_round(state, rng, rng.randrange(players))
         return state
 
@@ -340,63 +385,95 @@ class Njet:
         cards = playable(state.hands[seat], [c for _, c in state.trick], state.trump, state.super_colour)
         return [Action.of("play", card=c) for c in cards]
 
-    def public_view(self, state: NjetState) -> dict[str, JSONValue]:
+    def phase(self, state: NjetState) -> str:
+        return "over" if state.over else state.phase
+
+    def scores(self, state: NjetState) -> tuple[int, ...]:
+        """Each seat's total points so far."""
+        return tuple(state.scores)
+
+    # ----- views -----
+
+    def table(self, state: NjetState) -> NjetTable:
         n = state.players
-        return {
-            "game": self.name,
-            "round": state.round,
-            "rounds": state.rounds,
-            "dealer": state.dealer,
-            "phase": "over" if state.over else state.phase,
-            "players": [
-                {
-                    "seat": s,
-                    "character": CHARACTERS[s],
-                    "cards": len(state.hands[s]),
-                    "score": state.scores[s],
-                    "team": state.team_of(s),
-                    "discarded": state.discarded[s],
-                }
-                for s in range(n)
-            ],
-            "board": {
-                row: [
-                    {"option": o, "blocked_by": m} for o, m in zip(row_options(row, n), state.board[row], strict=True)
-                ]
-                for row in ROWS
-            },
-            "stones_left": state.stones_left,
-            "rules": _rules_json(state),
-            "starter": state.starter,
-            "partner": state.partner,
-            "alone": state.alone,
-            "teams": [list(t) for t in state.teams] if state.teams is not None else None,
-            "trick": [{"seat": s, "card": c} for s, c in state.trick],
-            "leader": state.leader,
-            "last_trick": [{"seat": s, "card": c} for s, c in state.last_trick],
-            "last_winner": state.last_winner,
-            "team_tricks": list(state.team_tricks),
-            "team_ones": list(state.team_ones),
-            "to_act": sorted(self.to_act(state)),
-            "sheet": [list(r) for r in state.sheet],
-            "over": state.over,
-        }
+        ranks = {r.seat: r.rank for r in rank_by_score(state.scores)}
+        rules = _rules_of(state)
+        super_colour = rules.super_colour if rules is not None else NONE
+        players = tuple(
+            PlayerView(
+                seat=s,
+                character=CHARACTERS[s],
+                cards=len(state.hands[s]),
+                score=state.scores[s],
+                team=state.team_of(s),
+                discarded=state.discarded[s],
+                dealer=s == state.dealer,
+                rank=ranks[s],
+            )
+            for s in range(n)
+        )
+        board = tuple(
+            BoardRow(
+                row=row,
+                options=tuple(BoardOption(o, m) for o, m in zip(row_options(row, n), state.board[row], strict=True)),
+                decided=state.board[row].count(None) == 1,
+                takes_stones=state.board[row].count(None) >= 2,
+            )
+            for row in ROWS
+        )
+        cards = [c for _, c in state.trick]
+        winning = trick_winner(cards, state.trump, super_colour) if cards else None
+        trick = tuple(Play(s, c, is_super(c, super_colour), i == winning) for i, (s, c) in enumerate(state.trick))
+        last = tuple(Play(s, c, is_super(c, super_colour), s == state.last_winner) for s, c in state.last_trick)
+        first = state.leader if state.leader is not None else state.current if state.current is not None else 0
+        return NjetTable(
+            round=state.round,
+            rounds=state.rounds,
+            dealer=state.dealer,
+            players=players,
+            board=board,
+            stones_left=state.stones_left,
+            rules=rules,
+            starter=state.starter,
+            partner=state.partner,
+            alone=state.alone,
+            may_play_alone=n == 3,
+            teams=_teams_of(state, rules),
+            trick=trick,
+            leader=state.leader,
+            order=tuple((first + k) % n for k in range(n)),
+            last_trick=last,
+            last_winner=state.last_winner,
+            sheet=tuple(tuple(line) for line in state.sheet),
+        )
 
-    def view(self, state: NjetState, seat: int) -> dict[str, JSONValue]:
-        out = self.public_view(state)
-        out["seat"] = seat
-        out["hand"] = sorted(state.hands[seat], key=card_key)
-        out["discards"] = sorted(state.discards[seat], key=card_key)
-        return out
+    def own(self, state: NjetState, seat: int) -> NjetOwn:
+        super_colour = state.super_colour if state.rules else NONE
+        allowed: set[str] = set()
+        if state.phase == "tricks" and not state.over and state.current == seat:
+            allowed = set(playable(state.hands[seat], [c for _, c in state.trick], state.trump, super_colour))
 
-    def bot_action(self, state: NjetState, seat: int, rng: random.Random) -> Action:
-        from bot.players.njet import choose
+        def cards(codes: Sequence[str], live: bool) -> tuple[HandCard, ...]:
+            ordered = sorted(codes, key=card_key)
+            return tuple(HandCard(c, is_super(c, super_colour), live and c in allowed) for c in ordered)
 
-        return choose(self.view(state, seat), self.legal_actions(state, seat), rng)
+        return NjetOwn(hand=cards(state.hands[seat], True), discards=cards(state.discards[seat], False))
+
+    def secrets(self, state: NjetState, seat: int) -> frozenset[str]:
+        """The codes of the seat's hand and discard that no one else holds and that are not on the table or in
+        a public event (the two 1s of a colour share a code)."""
+        mine = {*state.hands[seat], *state.discards[seat]}
+        seen = {c for s in range(state.players) if s != seat for c in (*state.hands[s], *state.discards[s])}
+        seen.update(c for _, c in (*state.trick, *state.last_trick))
+        for event in state.recent:
+            if event.public():
+                seen.add(event.text("card"))
+                seen.update(as_texts(event.data.get("cards", ())))
+        return frozenset(mine - seen)
 
     # ----- actions -----
 
-    def apply(self, state: NjetState, seat: int, action: Action, rng: random.Random) -> list[Event]:
+    def play(self, state: NjetState, seat: int, action: Action, rng: random.Random) -> list[Event]:
         if state.over:
             raise IllegalAction("game_over")
         if (
@@ -494,7 +571,7 @@ class Njet:
         state.discarded[seat] = True
         events = [
             Event("discarded", seat, {"count": len(cards)}),
-            Event("discarded", seat, {"count": len(cards), "cards": list(cards)}, private_to=frozenset({seat})),
+            Event("discarded", seat, {"count": len(cards), "cards": _json_list(cards)}, private_to=frozenset({seat})),
         ]
         if all(state.discarded):
             self._start_tricks(state)
@@ -542,7 +619,7 @@ class Njet:
         state.trick = []
         state.leader = winner
         state.current = winner
-        events.append(Event("trick", winner, {"winner": winner, "cards": cards, "ones": ones}))
+        events.append(Event("trick", winner, {"winner": winner, "cards": _json_list(cards), "ones": ones}))
         if state.hands[winner]:
             return events
         return events + self._end_round(state, rng)
@@ -577,10 +654,14 @@ class Njet:
         return events + self._start_round(state, rng, (state.dealer + 1) % n)
 
 
+def _json_list(codes: Sequence[str]) -> list[JSONValue]:
+    """Card codes as a JSON list, for event data."""
+    return list(codes)
+
+
 def _combo_key(cards: tuple[str, ...]) -> list[tuple[int, int]]:
     """Discards are listed in card order of their cards."""
     return sorted(card_key(c) for c in cards)
 
 
 GAME = Njet()
-register(GAME)

@@ -17,18 +17,23 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.games.base import Action, JSONValue, action_rng
+from bot.games.base import Action, action_rng, as_texts
 from bot.games.njet import (
     COLOURS,
     DECKS,
+    GAME,
     NONE,
+    ROWS,
     TRUMP,
+    NjetState,
     card_key,
     is_super,
     suit_of,
     trick_winner,
     value_of,
 )
+from bot.games.njet_views import NjetSeatView, Rules
+from bot.players.strength import Figure
 
 _HONOUR = (0.95, 0.65, 0.4, 0.2, 0.08)
 """Chance that a trump wins a trick, by the number of higher trumps held by others."""
@@ -89,8 +94,20 @@ def estimate(hand: Sequence[str], trump: str, super_colour: str, players: int) -
     return total
 
 
-def choose(view: dict[str, JSONValue], legal: list[Action], rng: random.Random) -> Action:
-    """Pick one of ``legal`` for the seat whose ``view`` is given."""
+class NjetPlayer:
+    """The computer player: every decision from the seat's own view (its hand and the public table)."""
+
+    def act(self, state: NjetState, seat: int, rng: random.Random) -> Action:
+        return choose(GAME.view(state, seat), rng)
+
+    def interrupt(self, state: NjetState, seat: int, rng: random.Random) -> Action | None:
+        """Njet! has no moves out of turn."""
+        return None
+
+
+def choose(view: NjetSeatView, rng: random.Random) -> Action:
+    """Pick one of the legal moves of the seat whose ``view`` is given."""
+    legal = list(view.legal)
     if not legal:
         raise ValueError("no legal action")
     kind = legal[0].kind
@@ -103,23 +120,32 @@ def choose(view: dict[str, JSONValue], legal: list[Action], rng: random.Random) 
     return _choose_play(view, legal)
 
 
+def _rules(view: NjetSeatView) -> Rules:
+    """The rules of the round: every phase after the Njet phase has them."""
+    rules = view.table.rules
+    if rules is None:
+        raise ValueError("the rules are not decided yet")
+    return rules
+
+
 # ----- the Njet phase -----
 
 
-def _open(view: dict[str, JSONValue], row: str) -> list[str]:
-    return [str(o["option"]) for o in view["board"][row] if o["blocked_by"] is None]
+def _open(view: NjetSeatView, row: str) -> list[str]:
+    line = next(r for r in view.table.board if r.row == row)
+    return [o.option for o in line.options if o.blocked_by is None]
 
 
 def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values)
 
 
-def _choose_block(view: dict[str, JSONValue], legal: list[Action], rng: random.Random) -> Action:
+def _choose_block(view: NjetSeatView, legal: list[Action], rng: random.Random) -> Action:
     """The stone that leaves the best average of the rules still open."""
-    hand = [str(c) for c in view["hand"]]
-    players = len(view["players"])
-    me = int(view["seat"])
-    opened = {row: _open(view, row) for row in ("start", "discard", "trump", "super", "points")}
+    hand = list(view.own.codes)
+    players = len(view.table.players)
+    me = view.seat
+    opened = {row: _open(view, row) for row in ROWS}
     base = _BASE[players]
     rel = {(t, s): estimate(hand, t, s, players) - base for t in opened["trump"] for s in opened["super"]}
     strength = _mean(list(rel.values()))
@@ -138,7 +164,7 @@ def _choose_block(view: dict[str, JSONValue], legal: list[Action], rng: random.R
         play += _mean([start_value(o) for o in left["start"]]) + _mean([discard_value(o) for o in left["discard"]])
         return _mean([float(o) for o in left["points"]]) * play
 
-    scored = [(utility(str(a["row"]), str(a["option"])), a) for a in legal]
+    scored = [(utility(a.text("row"), a.text("option")), a) for a in legal]
     top = max(s for s, _ in scored)
     return rng.choice([a for s, a in scored if s >= top - 1e-9])
 
@@ -146,43 +172,44 @@ def _choose_block(view: dict[str, JSONValue], legal: list[Action], rng: random.R
 # ----- partner and discard -----
 
 
-def _signals(view: dict[str, JSONValue]) -> dict[int, float]:
+def _signals(view: NjetSeatView) -> dict[int, float]:
     """How strong each seat's stones say its hand is: blocking low points or others' start means strength."""
-    out: dict[int, float] = {int(p["seat"]): 0.0 for p in view["players"]}
+    out: dict[int, float] = {p.seat: 0.0 for p in view.table.players}
     weights = {"1": 1.0, "2": 0.5, "3": -0.5, "4": -1.0}
-    for o in view["board"]["points"]:
-        if o["blocked_by"] is not None:
-            out[int(o["blocked_by"])] += weights[str(o["option"])]
-    for o in view["board"]["start"]:
-        who = o["blocked_by"]
+    rows = {r.row: r.options for r in view.table.board}
+    for o in rows["points"]:
+        if o.blocked_by is not None:
+            out[o.blocked_by] += weights[o.option]
+    for o in rows["start"]:
+        who = o.blocked_by
         if who is not None:
-            out[int(who)] += -1.0 if int(o["option"]) == int(who) else 0.3
+            out[who] += -1.0 if int(o.option) == who else 0.3
     return out
 
 
-def _choose_partner(view: dict[str, JSONValue], legal: list[Action], rng: random.Random) -> Action:
-    hand = [str(c) for c in view["hand"]]
-    rules = view["rules"]
-    players = len(view["players"])
+def _choose_partner(view: NjetSeatView, legal: list[Action], rng: random.Random) -> Action:
+    hand = list(view.own.codes)
+    rules = _rules(view)
+    players = len(view.table.players)
     if any(a.kind == "alone" for a in legal):
-        tricks = len(hand) - int(rules["discard"])
-        if estimate(hand, str(rules["trump"]), str(rules["super"]), players) >= _ALONE_SHARE * tricks:
+        tricks = len(hand) - rules.discard
+        if estimate(hand, rules.trump, rules.super_colour, players) >= _ALONE_SHARE * tricks:
             return Action.of("alone")
     signals = _signals(view)
     partners = [a for a in legal if a.kind == "partner"]
-    top = max(signals[int(a["seat"])] for a in partners)
-    return rng.choice([a for a in partners if signals[int(a["seat"])] == top])
+    top = max(signals[a.number("seat")] for a in partners)
+    return rng.choice([a for a in partners if signals[a.number("seat")] == top])
 
 
-def _choose_discard(view: dict[str, JSONValue], legal: list[Action]) -> Action:
+def _choose_discard(view: NjetSeatView, legal: list[Action]) -> Action:
     """Keep what the estimate values most; 1s are points for the team, so they stay; void a colour if possible."""
-    hand = [str(c) for c in view["hand"]]
-    rules = view["rules"]
-    trump, super_colour = str(rules["trump"]), str(rules["super"])
-    players = len(view["players"])
+    hand = list(view.own.codes)
+    rules = _rules(view)
+    trump, super_colour = rules.trump, rules.super_colour
+    players = len(view.table.players)
 
     def score(action: Action) -> float:
-        cards = [str(c) for c in action["cards"]]
+        cards = list(as_texts(action.get("cards")))
         left = list(hand)
         for c in cards:
             left.remove(c)
@@ -197,16 +224,15 @@ def _choose_discard(view: dict[str, JSONValue], legal: list[Action]) -> Action:
 # ----- tricks -----
 
 
-def _choose_play(view: dict[str, JSONValue], legal: list[Action]) -> Action:
-    rules = view["rules"]
-    trump, super_colour = str(rules["trump"]), str(rules["super"])
-    players = len(view["players"])
-    me = int(view["seat"])
-    hand = [str(c) for c in view["hand"]]
-    cards = [str(a["card"]) for a in legal]
-    trick = [(int(p["seat"]), str(p["card"])) for p in view["trick"]]
-    teams = view["teams"]
-    mates = next(set(int(s) for s in t) for t in teams if me in t)
+def _choose_play(view: NjetSeatView, legal: list[Action]) -> Action:
+    rules = _rules(view)
+    trump, super_colour = rules.trump, rules.super_colour
+    players = len(view.table.players)
+    me = view.seat
+    hand = list(view.own.codes)
+    cards = [a.text("card") for a in legal]
+    trick = [(p.seat, p.card) for p in view.table.trick]
+    mates = next(set(t.seats) for t in view.table.teams if me in t.seats)
 
     def suit(card: str) -> str:
         return suit_of(card, trump, super_colour)
@@ -224,7 +250,7 @@ def _choose_play(view: dict[str, JSONValue], legal: list[Action]) -> Action:
     if not trick:
         return Action.of("play", card=_lead(hand, cards, trump, super_colour, players))
     played = [c for _, c in trick]
-    winner = trick[trick_winner(played, trump, super_colour)][0]
+    winner = next(p.seat for p in view.table.trick if p.wins)
     after = [(me + k) % players for k in range(1, players - len(trick))]
     foes_after = any(s not in mates for s in after)
     if winner in mates:
@@ -291,8 +317,6 @@ def _lead(hand: list[str], cards: list[str], trump: str, super_colour: str, play
 
 def bench_scores(rounds: int, seed: int = 0) -> tuple[float, float]:
     """Average points per round of a computer seat and of a random seat (4 players: computers at seats 0 and 2)."""
-    from bot.games.njet import GAME
-
     computer = random_total = 0
     played = 0
     game = 0
@@ -305,7 +329,7 @@ def bench_scores(rounds: int, seed: int = 0) -> tuple[float, float]:
         while not GAME.is_over(state):
             seat = min(GAME.to_act(state))
             legal = GAME.legal_actions(state, seat)
-            action = GAME.bot_action(state, seat, rng) if seat % 2 == 0 else rng.choice(legal)
+            action = PLAYER.act(state, seat, rng) if seat % 2 == 0 else rng.choice(legal)
             number += 1
             GAME.apply(state, seat, action, action_rng(base, number))
         played += state.rounds
@@ -314,6 +338,11 @@ def bench_scores(rounds: int, seed: int = 0) -> tuple[float, float]:
     return computer / (2 * played), random_total / (2 * played)
 
 
-def bench_vs_random(rounds: int) -> float:
-    """The computer team's average score per seat and round against random legal players (``make bench``)."""
-    return round(bench_scores(rounds)[0], 2)
+def strength() -> list[Figure]:
+    """``make bench``: the computer team against a random team over 1000 rounds."""
+    computer, random_team = bench_scores(1000)
+    line = f"computer team vs random team, 1000 rounds: {computer:.2f} vs {random_team:.2f} points per seat and round"
+    return [Figure(line, computer > random_team)]
+
+
+PLAYER = NjetPlayer()

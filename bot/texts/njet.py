@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Action, Event, JSONValue
+from bot.games.base import Action, Event, JSONValue, SeatView, TableView, as_number, as_texts
+from bot.games.njet_views import NjetOwn, NjetTable, Rules
 from bot.i18n import plural, t
-from bot.texts import register, seat_name
+from bot.texts import seat_name
 
 KIND = "njet"
 COLOUR_EMOJI = {"R": "🟥", "K": "⬛", "B": "🟦", "G": "🟩"}
-CHARACTERS = ("ours", "loup", "faucon", "colombe")
 
 
 def colour_name(colour: str, locale: str) -> str:
@@ -38,16 +38,28 @@ def option_name(row: str, option: str, locale: str, names: Sequence[str]) -> str
     return option
 
 
-def rules_line(rules: dict[str, JSONValue], locale: str, names: Sequence[str]) -> str:
-    super_colour = str(rules.get("super"))
+def rules_line(rules: Rules, locale: str, names: Sequence[str]) -> str:
+    """The five rules of a round in one line."""
+    super_colour = rules.super_colour
     return t(
         locale,
         "njet.rules_line",
-        start=seat_name(names, rules.get("start")),
-        discard=t(locale, f"njet.discard.{rules.get('discard')}"),
-        trump=colour_name(str(rules.get("trump")), locale),
+        start=seat_name(names, rules.start),
+        discard=t(locale, f"njet.discard.{rules.discard}"),
+        trump=colour_name(rules.trump, locale),
         super=t(locale, "njet.super.none") if super_colour == "none" else colour_name(super_colour, locale),
-        points=rules.get("points"),
+        points=rules.points,
+    )
+
+
+def _rules_of(event: Event) -> Rules:
+    """The rules carried by a ``rules`` event."""
+    return Rules(
+        start=event.number("start"),
+        discard=event.number("discard"),
+        trump=event.text("trump"),
+        super_colour=event.text("super"),
+        points=event.number("points"),
     )
 
 
@@ -56,17 +68,16 @@ class NjetTexts:
     score_unit_key = "unit.points"
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
-        d = event.data
         who = seat_name(names, event.seat)
         k = event.kind
         if k == "block":
-            row, option = str(d["row"]), str(d["option"])
+            row, option = event.text("row"), event.text("option")
             what = option_name(row, option, locale, names)
             return t(locale, "njet.ev.block", name=who, row=t(locale, f"njet.row.{row}"), option=what)
         if k == "rules":
-            return t(locale, "njet.ev.rules", rules=rules_line(dict(d), locale, names))
+            return t(locale, "njet.ev.rules", rules=rules_line(_rules_of(event), locale, names))
         if k == "partner":
-            return t(locale, "njet.ev.partner", name=who, partner=seat_name(names, d["partner"]))
+            return t(locale, "njet.ev.partner", name=who, partner=seat_name(names, event.seat_at("partner")))
         if k == "alone":
             return t(locale, "njet.ev.alone", name=who)
         if k == "discarded":
@@ -74,61 +85,69 @@ class NjetTexts:
                 return None
             return t(locale, "njet.ev.discarded", name=who)
         if k == "play":
-            return t(locale, "njet.ev.play", name=who, card=card_name(str(d["card"]), locale))
+            return t(locale, "njet.ev.play", name=who, card=card_name(event.text("card"), locale))
         if k == "trick":
-            ones = int(d.get("ones", 0))
-            winner = seat_name(names, d["winner"])
+            ones = event.number("ones")
+            winner = seat_name(names, event.seat_at("winner"))
             if not ones:
                 return t(locale, "njet.ev.trick", name=winner)
             return t(locale, "njet.ev.trick_ones", name=winner, ones=plural(locale, "njet.ones", ones))
         if k == "deal":
-            return t(locale, "njet.ev.deal", round=d["round"], dealer=seat_name(names, d["dealer"]))
+            return t(
+                locale, "njet.ev.deal", round=event.number("round"), dealer=seat_name(names, event.seat_at("dealer"))
+            )
         if k == "round_end":
-            return t(locale, "njet.ev.round_end", round=d["round"])
+            return t(locale, "njet.ev.round_end", round=event.number("round"))
         if k == "game_end":
             return t(locale, "njet.ev.game_end")
         return None
 
-    def summary(self, public: dict[str, JSONValue], names: Sequence[str], locale: str) -> list[str]:
+    def summary(self, public: TableView[NjetTable], names: Sequence[str], locale: str) -> list[str]:
+        table = public.table
         first = t(
             locale,
             "njet.summary.round",
-            round=public["round"],
-            rounds=public["rounds"],
-            dealer=seat_name(names, public["dealer"]),
+            round=table.round,
+            rounds=table.rounds,
+            dealer=seat_name(names, table.dealer),
         )
-        phase = public.get("phase")
-        waiting = [seat_name(names, s) for s in public.get("to_act") or []]
+        phase = public.phase
+        waiting = [seat_name(names, s) for s in sorted(public.to_act)]
         who = ", ".join(waiting) or "—"
         if phase == "njet":
-            second = t(locale, "njet.summary.njet", name=who, stones=public.get("stones_left"))
+            second = t(locale, "njet.summary.njet", name=who, stones=table.stones_left)
         elif phase == "partner":
             second = t(locale, "njet.summary.partner", name=who)
         elif phase == "discard":
             second = t(locale, "njet.summary.discard", names=who)
-        elif phase == "tricks":
-            rules = public.get("rules") or {}
-            second = t(locale, "njet.summary.tricks", rules=rules_line(dict(rules), locale, names), name=who)
+        elif phase == "tricks" and table.rules is not None:
+            second = t(locale, "njet.summary.tricks", rules=rules_line(table.rules, locale, names), name=who)
         else:
             second = t(locale, "njet.summary.over")
         return [first, second]
 
-    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str, names: Sequence[str]) -> str:
+    def action_label(
+        self,
+        action: Action,
+        view: TableView[NjetTable] | SeatView[NjetTable, NjetOwn],
+        locale: str,
+        names: Sequence[str],
+    ) -> str:
         if action.kind == "block":
-            row, option = str(action["row"]), str(action["option"])
+            row, option = action.text("row"), action.text("option")
             if row in ("trump", "super") and option != "none":
                 prefix = COLOUR_EMOJI.get(option, "")
                 return f"{prefix} {option_name(row, option, locale, names)}"[:80]
             label = f"{t(locale, f'njet.row_short.{row}')} {option_name(row, option, locale, names)}"
             return label[:80]
         if action.kind == "partner":
-            return t(locale, "njet.action.partner", name=seat_name(names, action["seat"]))[:80]
+            return t(locale, "njet.action.partner", name=seat_name(names, action.get("seat")))[:80]
         if action.kind == "alone":
             return t(locale, "njet.action.alone")
         if action.kind == "play":
-            return card_label(str(action["card"]), locale)
+            return card_label(action.text("card"), locale)
         if action.kind == "discard":
-            return ", ".join(card_name(str(c), locale) for c in action["cards"])[:80]
+            return ", ".join(card_name(c, locale) for c in as_texts(action.get("cards")))[:80]
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
@@ -142,7 +161,7 @@ class NjetTexts:
             elif event.kind == "rules":
                 out.append(f"⚫ {self.narrate(event, names, locale)}")
             elif event.kind == "round_end":
-                scores = list(event.data.get("scores") or [])
+                scores = [as_number(v) for v in _items(event.data.get("scores"))]
                 lines = [f"**{self.narrate(event, names, locale)}**"]
                 for seat, points in enumerate(scores):
                     lines.append(t(locale, "njet.round_line", name=seat_name(names, seat), points=points))
@@ -150,4 +169,9 @@ class NjetTexts:
         return out
 
 
-TEXTS = register(NjetTexts())
+def _items(value: JSONValue) -> tuple[JSONValue, ...]:
+    """The items of a JSON list (none for anything else)."""
+    return tuple(value) if isinstance(value, list | tuple) else ()
+
+
+TEXTS = NjetTexts()

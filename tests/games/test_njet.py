@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections import Counter
 from typing import Any
@@ -21,6 +20,8 @@ from bot.games.njet import (
     row_options,
     trick_winner,
 )
+from bot.games.njet_views import BoardOption, NjetTable, Play, PlayerView, Rules
+from bot.players.njet import PLAYER
 
 RNG = random.Random(7)
 
@@ -74,6 +75,23 @@ def refused(state: NjetState, seat: int, action: Action, code: str) -> None:
     assert state == before
 
 
+def table(state: NjetState) -> NjetTable:
+    return GAME.public_view(state).table
+
+
+def options(state: NjetState, row: str) -> tuple[BoardOption, ...]:
+    """The options of a row of the board, as the public view gives them."""
+    return next(r.options for r in table(state).board if r.row == row)
+
+
+def teams(state: NjetState) -> list[list[int]]:
+    return [list(t.seats) for t in table(state).teams]
+
+
+def plays(trick: tuple[Play, ...]) -> list[dict[str, Any]]:
+    return [{"seat": p.seat, "card": p.card} for p in trick]
+
+
 def brief(events: list[Event]) -> list[tuple[str, int | None, dict[str, Any]]]:
     return [(e.kind, e.seat, dict(e.data)) for e in events if e.private_to is None]
 
@@ -108,13 +126,13 @@ def test_deal(players: int, size: int, stones: int) -> None:
     assert brief(GAME.start_events(state)) == [("deal", state.dealer, {"round": 1, "dealer": state.dealer})]
     assert GAME.start_events(state)[0].milestone
     public = GAME.public_view(state)
-    assert public["phase"] == "njet"
-    assert [o["option"] for o in public["board"]["start"]] == [str(s) for s in range(players)]
-    assert [o["option"] for o in public["board"]["discard"]] == ["2", "1", "0"]
-    assert [o["option"] for o in public["board"]["trump"]] == ["R", "K", "B", "G"]
-    assert [o["option"] for o in public["board"]["super"]] == ["R", "K", "B", "G", "none"]
-    assert [o["option"] for o in public["board"]["points"]] == ["1", "2", "3", "4"]
-    assert public["rules"] == {"start": None, "discard": None, "trump": None, "super": None, "points": None}
+    assert public.phase == "njet"
+    assert [o.option for o in options(state, "start")] == [str(s) for s in range(players)]
+    assert [o.option for o in options(state, "discard")] == ["2", "1", "0"]
+    assert [o.option for o in options(state, "trump")] == ["R", "K", "B", "G"]
+    assert [o.option for o in options(state, "super")] == ["R", "K", "B", "G", "none"]
+    assert [o.option for o in options(state, "points")] == ["1", "2", "3", "4"]
+    assert public.table.rules is None
 
 
 def test_deal_fixed_refuses_impossible_hands() -> None:
@@ -152,13 +170,12 @@ def test_njet_phase_turns_closed_rows_and_rules() -> None:
     refused(state, 1, Action.of("block", row="trump", option="R"), "not_your_turn")
     assert not any(a["row"] == "discard" for a in GAME.legal_actions(state, 2))
     assert len(GAME.legal_actions(state, 2)) == 4 + 4 + 5 + 4
-    public = GAME.public_view(state)
-    assert public["board"]["discard"] == [
-        {"option": "2", "blocked_by": 0},
-        {"option": "1", "blocked_by": 1},
-        {"option": "0", "blocked_by": None},
-    ]
-    assert public["stones_left"] == 13
+    assert options(state, "discard") == (
+        BoardOption("2", 0),
+        BoardOption("1", 1),
+        BoardOption("0", None),
+    )
+    assert table(state).stones_left == 13
     # The other 13 stones: start 0, 1, 3 / trump R, K, G / super R, B, G, none / points 1, 2, 4.
     rules = {"start": "2", "discard": "0", "trump": "B", "super": "K", "points": "3"}
     pairs = stones_for(4, rules, ("start", "trump", "super", "points"))
@@ -173,10 +190,10 @@ def test_njet_phase_turns_closed_rows_and_rules() -> None:
     assert events[-1].milestone
     public = GAME.public_view(state)
     for row in ROWS:
-        assert [o["option"] for o in public["board"][row] if o["blocked_by"] is None] == [rules[row]]
-    assert public["stones_left"] == 0
-    assert public["rules"] == {"start": 2, "discard": 0, "trump": "B", "super": "K", "points": 3}
-    assert (public["phase"], public["starter"], public["to_act"]) == ("partner", 2, [2])
+        assert [o.option for o in options(state, row) if o.blocked_by is None] == [rules[row]]
+    assert public.table.stones_left == 0
+    assert public.table.rules == Rules(start=2, discard=0, trump="B", super_colour="K", points=3)
+    assert (public.phase, public.table.starter, sorted(public.to_act)) == ("partner", 2, [2])
     assert GAME.legal_actions(state, 2) == [Action.of("partner", seat=s) for s in (0, 1, 3)]
 
 
@@ -196,8 +213,8 @@ def test_follow_rules_winners_and_scores() -> None:
     decide(state, start=0, trump="R", super="B", points=2)
     assert brief(act(state, 0, "partner", seat=2)) == [("partner", 0, {"partner": 2})]
     # Discard "0": no discard phase, the starting player leads.
-    assert GAME.public_view(state)["phase"] == "tricks"
-    assert GAME.public_view(state)["teams"] == [[0, 2], [1, 3]]
+    assert GAME.public_view(state).phase == "tricks"
+    assert teams(state) == [[0, 2], [1, 3]]
     assert GAME.to_act(state) == frozenset({0})
     assert legal_cards(state, 0) == ["R9", "K5", "B1", "G2"]
 
@@ -238,16 +255,18 @@ def test_follow_rules_winners_and_scores() -> None:
     for seat, card in [(0, "G2"), (1, "G3"), (2, "G9")]:
         play(state, seat, card)
     assert play(state, 3, "G4")[-1].data == {"winner": 2, "cards": ["G2", "G3", "G9", "G4"], "ones": 0}
-    view = GAME.public_view(state)
-    assert view["last_trick"] == [
+    view = table(state)
+    assert plays(view.last_trick) == [
         {"seat": 0, "card": "G2"},
         {"seat": 1, "card": "G3"},
         {"seat": 2, "card": "G9"},
         {"seat": 3, "card": "G4"},
     ]
-    assert (view["last_winner"], view["leader"], view["trick"]) == (2, 2, [])
+    assert [p.wins for p in view.last_trick] == [False, False, True, False]
+    assert (view.last_winner, view.leader, plays(view.trick)) == (2, 2, [])
     # Team 0 (0, 2): tricks 2 and 3, one 1; team 1 (1, 3): trick 1, one 1.
-    assert (view["team_tricks"], view["team_ones"]) == ([2, 1], [1, 1])
+    assert ([t.tricks for t in view.teams], [t.ones for t in view.teams]) == ([2, 1], [1, 1])
+    assert [t.points for t in view.teams] == [(2 + 1) * 2, (1 + 1) * 2]
 
     # Trick 4: seat 2 leads green; seat 3 has neither green nor trump (B2 is no super-trump); seat 0 must trump
     # with R9, seat 1 with R7; the higher trump R9 wins.
@@ -265,8 +284,9 @@ def test_follow_rules_winners_and_scores() -> None:
     ]
     assert state.scores == [8, 4, 8, 4]
     assert GAME.is_over(state)
-    assert GAME.public_view(state)["phase"] == "over"
-    assert GAME.public_view(state)["sheet"] == [[8, 4, 8, 4]]
+    assert GAME.public_view(state).phase == "over"
+    assert table(state).sheet == ((8, 4, 8, 4),)
+    assert [p.rank for p in table(state).players] == [1, 3, 1, 3]
     assert [(r.seat, r.rank, r.score) for r in GAME.results(state)] == [(0, 1, 8), (2, 1, 8), (1, 3, 4), (3, 3, 4)]
     refused(state, 0, Action.of("play", card="R9"), "game_over")
 
@@ -294,7 +314,7 @@ def test_super_trump_none_ones_are_ordinary() -> None:
     state = fixed(4, hands, dealer=0, rounds=1)
     decide(state, start=1, trump="K", super="none", points=3)
     act(state, 1, "partner", seat=3)
-    assert GAME.public_view(state)["teams"] == [[1, 3], [0, 2]]
+    assert teams(state) == [[1, 3], [0, 2]]
     # Trick 1: B1 led; seat 2 follows with its B1; seats 3 and 0 have no blue, no black: anything.
     play(state, 1, "B1")
     assert legal_cards(state, 2) == ["B1"]
@@ -398,11 +418,11 @@ def test_discard_one_all_at_once_and_secret() -> None:
     hands = [["R5", "R6", "K1"], ["G1", "B3", "B5"], ["K9", "K6", "K2"], ["R2", "B4", "G8"]]
     state = fixed(4, hands, dealer=3)
     decide(state, start=1, trump="G", super="K", discard="1")
-    assert GAME.public_view(state)["rules"]["discard"] == 1
+    assert GAME.public_view(state).table.rules == Rules(start=1, discard=1, trump="G", super_colour="K", points=1)
     assert brief(act(state, 1, "partner", seat=0)) == [("partner", 1, {"partner": 0})]
     # Everybody discards at once.
     assert GAME.to_act(state) == frozenset({0, 1, 2, 3})
-    assert GAME.public_view(state)["phase"] == "discard"
+    assert GAME.public_view(state).phase == "discard"
     assert GAME.legal_actions(state, 0) == [Action.of("discard", cards=[c]) for c in ["R5", "R6", "K1"]]
     refused(state, 2, Action.of("discard", cards=[]), "wrong_discard_count")
     refused(state, 2, Action.of("discard", cards=["K9", "K6"]), "wrong_discard_count")
@@ -419,20 +439,21 @@ def test_discard_one_all_at_once_and_secret() -> None:
     assert GAME.legal_actions(state, 2) == []
     refused(state, 2, Action.of("discard", cards=["K9"]), "already_discarded")
     public = GAME.public_view(state)
-    assert [p["discarded"] for p in public["players"]] == [False, False, True, False]
-    assert [p["cards"] for p in public["players"]] == [3, 3, 2, 3]
-    assert "K2" not in json.dumps(public)
-    assert GAME.view(state, 2)["discards"] == ["K2"]
-    assert GAME.view(state, 2)["hand"] == ["K6", "K9"]
-    assert GAME.view(state, 0)["discards"] == []
+    assert [p.discarded for p in public.table.players] == [False, False, True, False]
+    assert [p.cards for p in public.table.players] == [3, 3, 2, 3]
+    assert "'K2'" not in repr(public)
+    assert [c.code for c in GAME.view(state, 2).own.discards] == ["K2"]
+    assert list(GAME.view(state, 2).own.codes) == ["K6", "K9"]
+    assert GAME.view(state, 0).own.discards == ()
     act(state, 0, "discard", cards=["K1"])
     act(state, 3, "discard", cards=["R2"])
-    assert GAME.public_view(state)["phase"] == "discard"
+    assert GAME.public_view(state).phase == "discard"
     act(state, 1, "discard", cards=["B5"])
     # The last discard starts the tricks: the starting player (1) leads, two cards each.
     public = GAME.public_view(state)
-    assert (public["phase"], public["to_act"], public["leader"]) == ("tricks", [1], 1)
-    assert [p["cards"] for p in public["players"]] == [2, 2, 2, 2]
+    assert (public.phase, sorted(public.to_act), public.table.leader) == ("tricks", [1], 1)
+    assert [p.cards for p in public.table.players] == [2, 2, 2, 2]
+    assert public.table.order == (1, 2, 3, 0)
     # The discarded K1 (a super-trump) is out of the round: nobody captures it.
     # Trump led (G1: a trump, not a super-trump). Seat 2 holds K9 and K6: no trump (only the K1s would be
     # super-trumps), so anything; seat 3 must follow with its trump G8.
@@ -467,7 +488,7 @@ def test_discard_two_lists_every_distinct_pair() -> None:
     assert legal[-1] == Action.of("discard", cards=["G2", "G9"])
     assert legal[1] == Action.of("discard", cards=["R1", "R3"])
     act(state, 0, "discard", cards=["R1", "G2"])  # any order is accepted
-    assert GAME.view(state, 0)["discards"] == ["R1", "G2"]
+    assert [c.code for c in GAME.view(state, 0).own.discards] == ["R1", "G2"]
     assert state.hands[0].count("R1") == 1
     refused(state, 1, Action.of("discard", cards=["R5", "R5"]), "card_not_in_hand")
     refused(state, 1, Action.of("discard", cards=["R5"]), "wrong_discard_count")
@@ -482,8 +503,8 @@ def test_discard_zero_goes_straight_to_the_tricks() -> None:
     decide(state, start=3, trump="K", discard="0")
     act(state, 3, "partner", seat=1)
     public = GAME.public_view(state)
-    assert (public["phase"], public["to_act"], public["leader"]) == ("tricks", [3], 3)
-    assert not any(p["discarded"] for p in public["players"])
+    assert (public.phase, sorted(public.to_act), public.table.leader) == ("tricks", [3], 3)
+    assert not any(p.discarded for p in public.table.players)
 
 
 # ----- three players -----
@@ -567,11 +588,12 @@ def test_next_round_moves_the_dealer_and_keeps_the_sheet() -> None:
     assert all(e.milestone for e in events[2:])
     assert (GAME.stage(state), state.dealer, GAME.to_act(state)) == (2, 0, frozenset({1}))
     public = GAME.public_view(state)
-    assert public["sheet"] == [[12, 4, 4]]
-    assert [p["score"] for p in public["players"]] == [12, 4, 4]
-    assert [p["cards"] for p in public["players"]] == [12, 12, 12]
-    assert (public["phase"], public["teams"], public["alone"], public["stones_left"]) == ("njet", None, False, 14)
-    assert public["rules"]["trump"] is None
+    assert public.table.sheet == ((12, 4, 4),)
+    assert [p.score for p in public.table.players] == [12, 4, 4]
+    assert public.scores == (12, 4, 4)
+    assert [p.cards for p in public.table.players] == [12, 12, 12]
+    assert (public.phase, public.table.teams, public.table.alone, public.table.stones_left) == ("njet", (), False, 14)
+    assert public.table.rules is None
     assert not GAME.is_over(state)
 
 
@@ -585,32 +607,29 @@ def test_public_view_hides_hands_and_discards() -> None:
     play(state, 0, "K5")
     play(state, 1, "K2")
     public = GAME.public_view(state)
-    json.dumps(public)
-    assert set(public) == {
-        "game", "round", "rounds", "dealer", "phase", "players", "board", "stones_left", "rules", "starter",
-        "partner", "alone", "teams", "trick", "leader", "last_trick", "last_winner", "team_tricks", "team_ones",
-        "to_act", "sheet", "over",
-    }  # fmt: skip
-    assert public["players"][1] == {
-        "seat": 1,
-        "character": "loup",
-        "cards": 3,
-        "score": 0,
-        "team": 1,
-        "discarded": False,
-    }
-    assert [p["character"] for p in public["players"]] == ["ours", "loup", "faucon", "colombe"]
-    assert public["trick"] == [{"seat": 0, "card": "K5"}, {"seat": 1, "card": "K2"}]
-    assert (public["leader"], public["starter"], public["partner"], public["alone"]) == (0, 0, 2, False)
-    assert (public["to_act"], public["over"], public["game"]) == ([2], False, "njet")
-    text = json.dumps(public)
+    assert public.table.players[1] == PlayerView(
+        seat=1, character="loup", cards=3, score=0, team=1, discarded=False, dealer=False, rank=1
+    )
+    assert [p.character for p in public.table.players] == ["ours", "loup", "faucon", "colombe"]
+    assert [p.dealer for p in public.table.players] == [False, False, False, True]
+    assert plays(public.table.trick) == [{"seat": 0, "card": "K5"}, {"seat": 1, "card": "K2"}]
+    # K5 led, K2 follows: the black 5 holds the trick so far; seat 2 plays next, then 3.
+    assert [p.wins for p in public.table.trick] == [True, False]
+    assert public.table.order == (0, 1, 2, 3)
+    table_ = public.table
+    assert (table_.leader, table_.starter, table_.partner, table_.alone) == (0, 0, 2, False)
+    assert (sorted(public.to_act), public.over, public.game) == ([2], False, "njet")
+    text = repr(public)
     for card in ["R9", "B1", "G2", "R7", "B8", "G3", "R3", "G9", "B6", "G4", "B2"]:
-        assert f'"{card}"' not in text
+        assert f"'{card}'" not in text
     mine = GAME.view(state, 2)
-    assert mine["hand"] == ["R3", "G5", "G7", "G9"]
-    assert mine["discards"] == []
-    assert mine["seat"] == 2
-    assert {k: v for k, v in mine.items() if k not in ("seat", "hand", "discards")} == public
+    assert list(mine.own.codes) == ["R3", "G5", "G7", "G9"]
+    assert [c.playable for c in mine.own.hand] == [True, False, False, False]  # no black: a trump (R3)
+    assert mine.own.discards == ()
+    assert mine.seat == 2
+    assert mine.table == public.table
+    assert GAME.secrets(state, 2) == frozenset({"R3", "G5", "G7", "G9"})
+    assert not any(c.playable for c in GAME.view(state, 3).own.hand)
 
 
 def test_illegal_actions_leave_the_state_unchanged() -> None:
@@ -638,7 +657,7 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
 
 
 def _bot(state: NjetState, seat: int, seed: int = 0) -> Action:
-    action = GAME.bot_action(state, seat, random.Random(seed))
+    action = PLAYER.act(state, seat, random.Random(seed))
     assert action in GAME.legal_actions(state, seat)
     return action
 

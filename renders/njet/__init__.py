@@ -1,0 +1,36 @@
+"""Njet! pictures: the shared table (from the public view only), a player's hand and the score sheet.
+
+The table adapts to the phase: the Njet board while the rules are being blocked, then the decided rules, the
+trick, the tallies and the sheet. Every word comes from the catalog; everything that follows from the rules (the
+turn, the trick's winner, the teams' points) is read from the engine's views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.base import SeatView, TableView
+from bot.games.njet_views import NjetOwn, NjetTable
+from renders import kit
+from renders.njet.hand import hand_image
+from renders.njet.sheet import sheet_image
+from renders.njet.table import table_image
+
+
+class NjetPictures:
+    """The pictures of a Njet! table, as PNG bytes."""
+
+    def table(self, view: TableView[NjetTable], names: Sequence[str], locale: str) -> bytes:
+        """The shared table; only the public view is read, so no hand can show."""
+        return kit.encode_png(table_image(view, names, locale))
+
+    def hand(self, view: SeatView[NjetTable, NjetOwn], locale: str) -> bytes:
+        """The seat's hand, its playable cards marked when it is to play."""
+        return kit.encode_png(hand_image(view, locale))
+
+    def sheet(self, view: TableView[NjetTable], names: Sequence[str], locale: str) -> bytes:
+        """The full score sheet (up to 16 rounds), tall enough for every round of the game."""
+        return kit.encode_png(sheet_image(view, names, locale))
+
+
+PICTURES = NjetPictures()

@@ -1,0 +1,157 @@
+"""What every Njet! picture shares: the views it reads, names and emblems of seats, team marks, chips and scores.
+
+Pictures read the engine's typed views only: whose turn, the teams, the trick's winner, the points are fields of
+the view, never worked out here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from bot.games.base import SeatView, TableView
+from bot.games.njet import CHARACTERS
+from bot.games.njet_views import NjetOwn, NjetTable
+from bot.i18n import plural, t
+from renders import kit
+from renders.kit import Font, Run
+from renders.layout import Space, Type, face
+from renders.njet.shapes import COLOURS, emblem
+
+Table = TableView[NjetTable]
+Seat = SeatView[NjetTable, NjetOwn]
+
+DONE: Final[kit.RGB] = (96, 200, 120)
+"""The mark of a seat that has discarded."""
+TEAM_LETTERS: Final = ("A", "B")
+TEAM_B: Final[kit.RGB] = (58, 64, 72)
+"""Team B's marks are dark, team A's light."""
+RULE_LINE: Final[kit.RGBA] = (255, 255, 255, 22)
+"""The faint line between the rows of a panel."""
+PAD: Final = Space.L
+"""Between a panel's edge and what it holds."""
+TITLE_Y: Final = Space.XL
+"""From a panel's top to the middle of its title line."""
+
+
+def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
+    """The seat's name, cleaned for the font, or "Player n" when there is none."""
+    name = kit.clean_text(names[seat], bold=True) if 0 <= seat < len(names) else ""
+    return name or t(locale, "njet.render.player", n=seat + 1)
+
+
+def character_of(table: NjetTable, seat: int) -> str:
+    """The character the seat plays (the bear, the wolf...)."""
+    for player in table.players:
+        if player.seat == seat:
+            return player.character
+    return CHARACTERS[seat % len(CHARACTERS)]
+
+
+def character_name(character: str, locale: str) -> str:
+    return t(locale, f"njet.render.character.{character}")
+
+
+def colour_name(code: str, locale: str) -> str:
+    return t(locale, f"njet.render.colour.{code}") if code in (*COLOURS, "none") else "—"
+
+
+def seat_emblem(table: NjetTable, seat: int, diameter: int) -> Image.Image:
+    """The emblem of the seat's character, on a disc of the seat's colour."""
+    return emblem(character_of(table, seat), diameter, kit.seat_colour(seat))
+
+
+def initial(table: NjetTable, seat: int, locale: str) -> str:
+    """The first letter of the seat's character, printed on its stones."""
+    return character_name(character_of(table, seat), locale)[:1].upper()
+
+
+def heading(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_width: float) -> float:
+    """A panel's title, vertically centred on ``xy``; returns its width."""
+    return kit.draw_text(draw, xy, text, face(Type.BODY, True), kit.INK_DIM, anchor="lm", max_width=max_width)
+
+
+def section(canvas: Image.Image, box: kit.Box) -> None:
+    """The panel behind one part of the table."""
+    kit.panel(canvas, box, Space.L, kit.PANEL, outline=kit.PANEL_EDGE, width=Space.HAIR, shadow=True)
+
+
+def rule_line(canvas: Image.Image, x0: int, x1: int, y: float) -> None:
+    """A faint horizontal line between two rows of a panel."""
+    kit.panel(canvas, (x0, round(y) - 1, x1, round(y) + 1), 1, RULE_LINE)
+
+
+def team_colours(index: int) -> tuple[kit.RGB, kit.RGB]:
+    """Fill and ink of a team's marks: team A light, team B dark."""
+    return (kit.INK, kit.INK_DARK) if index % 2 == 0 else (TEAM_B, kit.INK)
+
+
+def team_badge(
+    canvas: Image.Image, xy: tuple[float, float], index: int, locale: str, size: Type, align: str = "left"
+) -> kit.Box:
+    """A pill naming the team ("Équipe A")."""
+    fill, ink = team_colours(index)
+    text = t(locale, "njet.render.team", letter=TEAM_LETTERS[index % len(TEAM_LETTERS)])
+    return kit.pill(
+        canvas,
+        xy,
+        [(text, face(size, True), ink)],
+        fill,
+        align=align,
+        height=round(size * 1.55),
+        outline=kit.PANEL_EDGE if index % 2 else None,
+    )
+
+
+def team_disc(canvas: Image.Image, centre: tuple[float, float], index: int, diameter: int) -> None:
+    """The team's letter in a disc."""
+    fill, ink = team_colours(index)
+    kit.disc(canvas, centre, diameter + Space.XS, kit.with_alpha(kit.INK, 90))
+    kit.disc(canvas, centre, diameter, fill)
+    letter = TEAM_LETTERS[index % len(TEAM_LETTERS)]
+    kit.draw_glyph(ImageDraw.Draw(canvas), centre, letter, kit.font(round(diameter * 0.55), True), ink)
+
+
+def done_mark(canvas: Image.Image, centre: tuple[float, float], diameter: int, glyph: Type) -> None:
+    """The green check of a seat that has discarded."""
+    kit.disc(canvas, centre, diameter + Space.XS, kit.PANEL_SOLID)
+    kit.disc(canvas, centre, diameter, DONE)
+    kit.draw_glyph(ImageDraw.Draw(canvas), centre, "✓", face(glyph, True), kit.INK_DARK)
+
+
+def points_runs(locale: str, n: int, number: Font, fill: kit.Colour, unit: Font) -> list[Run]:
+    """A score as "34 pts": the number in ``number``, the unit (from the catalog) smaller and dimmer."""
+    text = plural(locale, "njet.render.points", n).replace(str(n), kit.NAME_MARK, 1)
+    before, _, after = text.partition(kit.NAME_MARK)
+    return [(before, unit, kit.INK_DIM), (str(n), number, fill), (after, unit, kit.INK_DIM)]
+
+
+def round_title(table: NjetTable, locale: str) -> str:
+    """ "Round 3/8"."""
+    if table.rounds:
+        return t(locale, "njet.render.round", n=table.round, total=table.rounds)
+    return t(locale, "njet.render.round_open", n=table.round)
+
+
+Chip = tuple[str, kit.Colour, kit.Colour, Image.Image | None]
+"""A label on a pill: text, fill, ink and an optional icon before the text."""
+
+
+def chip(canvas: Image.Image, x: float, cy: float, label: Chip, font: Font, *, align: str = "right") -> float:
+    """A pill with an optional icon before its text, ending (or, left-aligned, starting) at ``x``.
+
+    Returns its far end: the left end when right-aligned, the right end when left-aligned.
+    """
+    text, fill, ink, icon = label
+    pad = round(font.size * 0.6)
+    height = round(font.size * 1.65)
+    icon_w = icon.width + Space.S if icon is not None else 0
+    width = round(font.getlength(text)) + 2 * pad + icon_w
+    x0 = round(x - width) if align == "right" else round(x)
+    kit.panel(canvas, (x0, round(cy - height / 2), x0 + width, round(cy - height / 2) + height), height // 2, fill)
+    if icon is not None:
+        kit.paste(canvas, icon, (x0 + pad - Space.HAIR, round(cy - icon.height / 2)))
+    kit.draw_text(ImageDraw.Draw(canvas), (x0 + pad + icon_w, cy), text, font, ink, anchor="lm")
+    return x0 if align == "right" else x0 + width

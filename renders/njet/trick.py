@@ -1,0 +1,235 @@
+"""The middle of the table after the Njet phase: the partner being chosen, the secret discard, the trick in play
+and the last trick."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import plural, t
+from renders import kit
+from renders.kit import Font
+from renders.layout import Space, Type, face
+from renders.njet.common import (
+    DONE,
+    PAD,
+    TITLE_Y,
+    Table,
+    done_mark,
+    heading,
+    seat_emblem,
+    seat_name,
+    section,
+)
+from renders.njet.shapes import card_back, card_face, paste_centered
+
+TRICK_CARD: Final = 108
+"""The width of a card of the trick in play."""
+TRICK_TOP: Final = 56
+"""From the trick panel's top to its cards."""
+SLOT_EMBLEM: Final = 54
+"""The emblem in the empty slot of a seat yet to play."""
+NAME_EMBLEM: Final = 26
+"""The small emblem before each name under the trick."""
+EMPTY_SLOT: Final[kit.RGBA] = (0, 0, 0, 50)
+LAST_CARD: Final = 60
+"""The width of a card of the last trick."""
+MESSAGE_EMBLEM: Final = (78, 62)
+"""The emblems of a centred message: one seat, several seats."""
+DISCARD_EMBLEM: Final = 64
+DISCARD_BACK: Final = 20
+
+
+def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
+    """The current trick: one slot per player in play order, played cards face up, the card winning it lit."""
+    x0, y0, x1, _ = box
+    table = view.table
+    section(canvas, box)
+    draw = ImageDraw.Draw(canvas)
+    head_y = y0 + TITLE_Y
+    title_w = heading(draw, (x0 + PAD, head_y), t(locale, "njet.render.trick"), 220)
+    turn = sorted(view.to_act)
+    if not table.trick and turn:
+        runs = kit.catalog_runs(
+            locale,
+            "njet.render.leads",
+            seat_name(names, turn[0], locale),
+            face(Type.BODY),
+            kit.INK_DIM,
+            kit.seat_colour(turn[0]),
+            x1 - x0 - title_w - 60,
+        )
+        kit.draw_runs(draw, (x1 - PAD, head_y), runs, align="right")
+    played = {play.seat: play for play in table.trick}
+    show_winner = len(table.trick) > 1
+    slots = len(table.order) or 1
+    card_w = TRICK_CARD
+    card_h = kit.card_size(card_w)[1]
+    slot_w = (x1 - x0 - 2 * PAD) / slots
+    card_top = y0 + TRICK_TOP
+    name_y = card_top + card_h + Space.XL + Space.HAIR
+    for i, seat in enumerate(table.order):
+        cx = x0 + PAD + slot_w * i + slot_w / 2
+        cardx = round(cx - card_w / 2)
+        colour = kit.seat_colour(seat)
+        play = played.get(seat)
+        if play is not None:
+            winning = show_winner and play.wins
+            if winning:
+                kit.card_glow(canvas, (cardx, card_top), card_w, kit.GOLD, Space.M)
+            ring = kit.GOLD if winning else None
+            kit.paste_card(
+                canvas, card_face(play.card, card_w, super_trump=play.super_trump, ring=ring), (cardx, card_top)
+            )
+            if winning:
+                label = [(t(locale, "njet.render.winning"), face(Type.NOTE, True), kit.INK_DARK)]
+                kit.pill(canvas, (cx, card_top + card_h), label, kit.GOLD, align="center", height=Space.XL)
+        else:
+            slot = (cardx, card_top, cardx + card_w, card_top + card_h)
+            is_next = seat in view.to_act
+            kit.panel(
+                canvas,
+                slot,
+                kit.card_radius(card_w),
+                kit.with_alpha(colour, 40) if is_next else EMPTY_SLOT,
+                outline=colour if is_next else kit.PANEL_EDGE,
+                width=3 if is_next else Space.HAIR,
+            )
+            paste_centered(canvas, seat_emblem(table, seat, SLOT_EMBLEM), (cx, card_top + card_h / 2))
+        name_face = face(Type.BODY, True)
+        name = kit.fit_text(seat_name(names, seat, locale), name_face, slot_w - NAME_EMBLEM - 14)
+        span = NAME_EMBLEM + Space.S + name_face.getlength(name)
+        nx = cx - span / 2
+        kit.paste(canvas, seat_emblem(table, seat, NAME_EMBLEM), (round(nx), round(name_y - NAME_EMBLEM / 2)))
+        kit.draw_text(draw, (nx + NAME_EMBLEM + Space.S, name_y), name, name_face, colour, anchor="lm")
+
+
+def _draw_centred_message(
+    canvas: Image.Image,
+    view: Table,
+    names: Sequence[str],
+    locale: str,
+    box: kit.Box,
+    title: str,
+    seats: Sequence[int],
+    lines: Sequence[tuple[str, Font, kit.Colour]],
+) -> None:
+    """A panel with a title, a row of emblems (with names) and a few centred lines under them."""
+    x0, y0, x1, _ = box
+    section(canvas, box)
+    draw = ImageDraw.Draw(canvas)
+    heading(draw, (x0 + PAD, y0 + TITLE_Y), title, x1 - x0 - 2 * PAD)
+    cx = (x0 + x1) / 2
+    size = MESSAGE_EMBLEM[0] if len(seats) <= 1 else MESSAGE_EMBLEM[1]
+    col_w = (x1 - x0 - 2 * PAD) / max(1, len(seats))
+    ey = y0 + 60 + size / 2
+    for i, seat in enumerate(seats):
+        ex = x0 + PAD + col_w * i + col_w / 2
+        paste_centered(canvas, seat_emblem(view.table, seat, size), (ex, ey))
+        kit.draw_centered(
+            draw,
+            (ex, ey + size / 2 + Space.L),
+            seat_name(names, seat, locale),
+            face(Type.BODY, True),
+            kit.seat_colour(seat),
+            max_width=col_w - Space.M,
+        )
+    y = ey + size / 2 + 56
+    for text, font, fill in lines:
+        kit.draw_centered(draw, (cx, y), text, font, fill, max_width=x1 - x0 - 2 * PAD)
+        y += font.size + Space.M
+
+
+def draw_partner(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
+    """The starting player choosing a partner (or, with three players, to play alone)."""
+    table = view.table
+    lines: list[tuple[str, Font, kit.Colour]] = [
+        (t(locale, "njet.render.partner_choice"), face(Type.TITLE, True), kit.INK)
+    ]
+    if table.may_play_alone:
+        lines.append((t(locale, "njet.render.partner_alone"), face(Type.BODY), kit.INK_DIM))
+    seats = [table.starter] if table.starter is not None else []
+    _draw_centred_message(canvas, view, names, locale, box, t(locale, "njet.render.partner_title"), seats, lines)
+
+
+def draw_discard(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
+    """Everyone discarding at once: each player's emblem with a check once done."""
+    table = view.table
+    count = table.rules.discard if table.rules is not None else 0
+    x0, y0, x1, _ = box
+    section(canvas, box)
+    draw = ImageDraw.Draw(canvas)
+    heading(draw, (x0 + PAD, y0 + TITLE_Y), t(locale, "njet.render.discard_title"), x1 - x0 - 2 * PAD)
+    kit.draw_centered(
+        draw,
+        ((x0 + x1) / 2, y0 + 66),
+        plural(locale, "njet.render.discard_each", count),
+        face(Type.LABEL, True),
+        kit.INK,
+        max_width=x1 - x0 - 2 * PAD,
+    )
+    col_w = (x1 - x0 - 2 * PAD) / max(1, len(table.players))
+    size = DISCARD_EMBLEM
+    ey = y0 + 140
+    for i, player in enumerate(table.players):
+        seat = player.seat
+        ex = x0 + PAD + col_w * i + col_w / 2
+        done = player.discarded and seat not in view.to_act
+        paste_centered(canvas, seat_emblem(table, seat, size), (ex, ey))
+        if done:
+            done_mark(canvas, (ex + size * 0.36, ey + size * 0.36), 26, Type.SMALL)
+        else:
+            for k in range(max(1, count)):
+                xy = (round(ex + size * 0.22 + k * Space.S), round(ey + size * 0.1))
+                kit.paste_card(canvas, card_back(DISCARD_BACK), xy, shadow=False)
+        name = seat_name(names, seat, locale)
+        colour = kit.seat_colour(seat)
+        kit.draw_centered(draw, (ex, ey + size / 2 + 20), name, face(Type.BODY, True), colour, max_width=col_w - 10)
+        status = t(locale, "njet.render.discarded") if done else t(locale, "njet.render.to_act.discard")
+        fill = DONE if done else kit.INK_DIM
+        kit.draw_centered(draw, (ex, ey + size / 2 + 44), status, face(Type.SMALL), fill, max_width=col_w - 10)
+
+
+def draw_last_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
+    """The previous trick, small, its winning card ringed, with who won it."""
+    x0, y0, x1, y1 = box
+    table = view.table
+    section(canvas, box)
+    draw = ImageDraw.Draw(canvas)
+    head_y = y0 + Space.XL - Space.HAIR
+    title_w = heading(draw, (x0 + PAD, head_y), t(locale, "njet.render.last_trick"), x1 - x0 - 2 * PAD)
+    if not table.last_trick:
+        kit.draw_centered(
+            draw,
+            ((x0 + x1) / 2, (y0 + y1) / 2 + 14),
+            t(locale, "njet.render.no_last_trick"),
+            face(Type.SMALL),
+            kit.INK_DIM,
+            max_width=x1 - x0 - 2 * PAD,
+        )
+        return
+    winner = table.last_winner
+    if winner is not None:
+        runs = kit.catalog_runs(
+            locale,
+            "njet.render.won_by",
+            seat_name(names, winner, locale),
+            face(Type.SMALL),
+            kit.INK_DIM,
+            kit.seat_colour(winner),
+            x1 - x0 - title_w - 44,
+        )
+        kit.draw_runs(draw, (x1 - PAD, head_y), runs, align="right")
+    card_w = LAST_CARD
+    card_h = kit.card_size(card_w)[1]
+    slot_w = (x1 - x0 - 2 * Space.M) / max(1, len(table.last_trick))
+    top = y0 + 44
+    for i, play in enumerate(table.last_trick):
+        cx = x0 + Space.M + slot_w * i + slot_w / 2
+        xy = (round(cx - card_w / 2), top)
+        ring = kit.GOLD if play.wins else None
+        kit.paste_card(canvas, card_face(play.card, card_w, super_trump=play.super_trump, ring=ring), xy)
+        stripe = (xy[0] + 6, top + card_h + 6, xy[0] + card_w - 6, top + card_h + 11)
+        kit.panel(canvas, stripe, Space.HAIR, kit.seat_colour(play.seat))
