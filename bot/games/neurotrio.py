@@ -18,10 +18,13 @@ Actions:
 
 Bids are too many to list (10 bases x up to 66 cells x 6 cartons), so ``legal_actions`` gives the bidder ONE
 representative ``bid`` per (base, carton), on the first domain card ``(0, 0)``, plus ``nobid`` when allowed. Any
-other cell holding a domain card is just as legal: ``bid_options(view)`` gives the parts of the dialogue (bases,
-cells, cartons), ``is_legal_bid`` and ``accepts`` (any action) check one fully, and ``apply`` validates every bid.
+other cell holding a domain card is just as legal: the seat's view (``own.bid``) gives the parts of the dialogue
+(bases, cells, cartons), ``is_legal_bid`` and ``accepts`` (any action) check one fully, and ``apply`` validates
+every bid. The views are typed (``bot.games.neurotrio_views``); the seat's secrets are the codes of its cards that
+no other view shows (the treasure among them when this seat holds it) and, until the end, its hidden mentions as
+``"<base>:<carton>"``.
 
-Events emitted by ``apply``, in this order:
+Events emitted by ``play``, in this order:
 
 1. A move: ``place`` (seat, ``card``, ``r``, ``c``, ``vp``, ``compatible``, ``neighbours``) or ``pass`` (seat,
    ``vp`` -1 or 0); after a placement, ``out`` (seat, ``rank``, ``vp`` 5/3/1/0) when the hand is empty, and
@@ -69,6 +72,7 @@ from dataclasses import dataclass, field
 
 from bot.games.base import (
     Action,
+    Engine,
     Event,
     GameError,
     IllegalAction,
@@ -76,9 +80,24 @@ from bot.games.base import (
     NotYourTurn,
     Option,
     Result,
+    Tracked,
+    as_number,
     rank_by_score,
-    register,
     validate_options,
+)
+from bot.games.neurotrio_views import (
+    Auction,
+    BidChoices,
+    Box,
+    LastMove,
+    NeurotrioOwn,
+    NeurotrioTable,
+    OwnBid,
+    Placement,
+    PublicBid,
+    RevealedBid,
+    SeatInfo,
+    Spot,
 )
 
 NATURES: tuple[str, ...] = ("C", "E", "R")
@@ -175,18 +194,21 @@ def notebook(hand: Sequence[str], grid_cards: Sequence[str]) -> list[str]:
     return sorted(t for t in TYPES if seen[t] >= 2)
 
 
-def bid_options(view: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
-    """The parts of a bid for the seat of ``view``: remaining bases, domain cells, own remaining cartons."""
-    return {
-        "bases": list(view["bases_left"]),
-        "cells": [[g["r"], g["c"]] for g in view["grid"]],
-        "cartons": list(view.get("cartons", [])),
-    }
+@dataclass(frozen=True)
+class Bid:
+    """A bid made: the bidder, the base carton, the domain card's cell and code, the mention (secret until the end)."""
+
+    seat: int
+    base: int
+    r: int
+    c: int
+    card: str
+    carton: str
 
 
 @dataclass
-class NeurotrioState:
-    """The whole game; ``apply`` mutates it in place once an action is known to be legal."""
+class NeurotrioState(Tracked):
+    """The whole game; ``play`` mutates it in place once an action is known to be legal."""
 
     players: int
     hidden: str = ""
@@ -196,8 +218,7 @@ class NeurotrioState:
     vp: list[int] = field(default_factory=list)
     cartons: list[list[str]] = field(default_factory=list)
     bases: list[int] = field(default_factory=lambda: list(BASES))
-    bids: list[dict[str, JSONValue]] = field(default_factory=list)
-    """Every bid: seat, base, r, c, card, carton (the carton is secret until the end)."""
+    bids: list[Bid] = field(default_factory=list)
     rows: int = START_ROWS
     cols: int = START_COLS
     first_player: int = 0
@@ -211,7 +232,9 @@ class NeurotrioState:
     bidders: list[int] = field(default_factory=list)
     """The seats of the auction round in order, the caller first."""
     done: list[int] = field(default_factory=list)
-    last: dict[str, JSONValue] | None = None
+    last: LastMove | None = None
+    revealed: list[RevealedBid] = field(default_factory=list)
+    """Every bid with its points, once over."""
     end: dict[str, JSONValue] | None = None
     """The ``game_end`` data once over."""
 
@@ -230,6 +253,15 @@ class NeurotrioState:
         return left[0] if self.phase == "auction" and left else None
 
 
+def _is_int(value: JSONValue) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _spots(state: NeurotrioState) -> tuple[Spot, ...]:
+    """The domain cards, sorted by cell."""
+    return tuple(Spot(r, c, card) for (r, c), card in sorted(state.grid.items()))
+
+
 def _holders(state: NeurotrioState) -> list[int]:
     return [s for s in range(state.players) if state.hands[s]]
 
@@ -240,8 +272,21 @@ def _can_place(state: NeurotrioState, hand: Sequence[str], limited: bool = True)
     return any(judge(state.grid, state.box, limits, card, cell)[0] is None for card in set(hand) for cell in cells)
 
 
-class Neurotrio:
-    """The Neurotrio engine (``GAME`` is its registered instance); structural ``Game``, like the other engines."""
+def _placements(state: NeurotrioState, seat: int) -> list[Placement]:
+    """Every legal placement of ``seat``'s cards, by card then cell, with the VP and compatible neighbours."""
+    limits = (state.rows, state.cols)
+    cells = frontier(state.grid)
+    out: list[Placement] = []
+    for card in sorted(set(state.hands[seat])):
+        for r, c in cells:
+            code, vp, comp, _ = judge(state.grid, state.box, limits, card, (r, c))
+            if code is None:
+                out.append(Placement(card, r, c, vp, comp))
+    return out
+
+
+class Neurotrio(Engine[NeurotrioState, NeurotrioTable, NeurotrioOwn]):
+    """The Neurotrio engine; ``GAME`` is the instance the registry names."""
 
     name: str = "neurotrio"
     min_players: int = 3
@@ -265,9 +310,8 @@ class Neurotrio:
         return state
 
     def start_events(self, state: NeurotrioState) -> list[Event]:
-        events = [
-            Event("deal", None, {"first": state.grid[0, 0], "extra_vp": list(state.extra_vp)}, milestone=True),
-        ]
+        extra: list[JSONValue] = list(state.extra_vp)
+        events = [Event("deal", None, {"first": state.grid[0, 0], "extra_vp": extra}, milestone=True)]
         if state.deux_cartes:
             events.append(Event("deux_cartes", None, {}, milestone=True))
         if state.rows > START_ROWS:
@@ -278,6 +322,12 @@ class Neurotrio:
 
     def stage(self, state: NeurotrioState) -> int:
         return 1
+
+    def phase(self, state: NeurotrioState) -> str:
+        return state.phase
+
+    def scores(self, state: NeurotrioState) -> tuple[int, ...]:
+        return tuple(state.vp)
 
     def to_act(self, state: NeurotrioState) -> frozenset[int]:
         if state.phase == "build":
@@ -302,7 +352,7 @@ class Neurotrio:
         out: list[Action] = []
         if seat in self.to_act(state):
             if state.phase == "build":
-                out.extend(self._placements(state, seat))
+                out.extend(Action.of("place", card=p.card, r=p.r, c=p.c) for p in _placements(state, seat))
                 if not (out and state.deux_cartes):
                     out.append(Action.of("pass"))
             else:
@@ -318,19 +368,8 @@ class Neurotrio:
             out.append(Action.of("neuro"))
         return out
 
-    @staticmethod
-    def _placements(state: NeurotrioState, seat: int) -> list[Action]:
-        limits = (state.rows, state.cols)
-        cells = frontier(state.grid)
-        return [
-            Action.of("place", card=card, r=r, c=c)
-            for card in sorted(set(state.hands[seat]))
-            for r, c in cells
-            if judge(state.grid, state.box, limits, card, (r, c))[0] is None
-        ]
-
     def accepts(self, state: NeurotrioState, seat: int, action: Action) -> bool:
-        """True when ``apply`` would accept the action (any bid, not only the listed ones)."""
+        """True when ``play`` would accept the action (any bid, not only the listed ones)."""
         try:
             self._check(state, seat, action)
         except GameError:
@@ -340,73 +379,73 @@ class Neurotrio:
     def is_legal_bid(self, state: NeurotrioState, seat: int, action: Action) -> bool:
         return action.kind == "bid" and self.accepts(state, seat, action)
 
-    def bid_options(self, view: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
-        return bid_options(view)
+    # ----- views -----
 
-    def public_view(self, state: NeurotrioState) -> dict[str, JSONValue]:
+    def table(self, state: NeurotrioState) -> NeurotrioTable:
         r0, r1, c0, c1 = state.box
-        out: dict[str, JSONValue] = {
-            "game": self.name,
-            "phase": state.phase,
-            "players": [
-                {
-                    "seat": s,
-                    "vp": state.vp[s],
-                    "cards": len(state.hands[s]),
-                    "cartons_left": len(state.cartons[s]),
-                    "out": state.out[s],
-                }
+        rows, cols = r1 - r0 + 1, c1 - c0 + 1
+        ranks = {r.seat: r.rank for r in rank_by_score(state.vp)}
+        over = state.over
+        return NeurotrioTable(
+            players=tuple(
+                SeatInfo(s, state.vp[s], len(state.hands[s]), len(state.cartons[s]), state.out[s], ranks[s])
                 for s in range(state.players)
-            ],
-            "grid": [{"r": r, "c": c, "card": card} for (r, c), card in sorted(state.grid.items())],
-            "box": {"r0": r0, "c0": c0, "rows": r1 - r0 + 1, "cols": c1 - c0 + 1},
-            "limits": {"rows": state.rows, "cols": state.cols},
-            "bids": [{"base": b["base"], "r": b["r"], "c": b["c"], "seat": b["seat"]} for b in state.bids],
-            "bases_left": list(state.bases),
-            "to_act": sorted(self.to_act(state)),
-            "interrupters": sorted(self.interrupters(state)),
-            "deux_cartes": state.deux_cartes,
-            "auction": (
-                {"caller": state.caller, "bidder": state.bidder, "done": list(state.done)}
-                if state.phase == "auction"
+            ),
+            grid=_spots(state),
+            box=Box(r0, c0, rows, cols),
+            limit_rows=state.rows,
+            limit_cols=state.cols,
+            grows_rows=rows + 1 <= state.rows and rows + 1 <= 2 * cols,
+            grows_cols=cols + 1 <= state.cols and cols + 1 <= 2 * rows,
+            bids=tuple(PublicBid(b.seat, b.base, b.r, b.c, b.card) for b in state.bids),
+            bases_left=tuple(state.bases),
+            deux_cartes=state.deux_cartes,
+            turn=None if over else min(self.to_act(state), default=None),
+            may_call=tuple(sorted(self.interrupters(state))),
+            auction=(
+                Auction(state.caller, state.bidder, tuple(state.done))
+                if state.phase == "auction" and state.caller is not None
                 else None
             ),
-            "last": dict(state.last) if state.last is not None else None,
-            "over": state.over,
-        }
-        if state.over and state.end is not None:
-            out["treasure"] = state.end["treasure"]
-            out["hidden"] = state.end["hidden"]
-            out["reveal"] = [
-                {k: b[k] for k in ("seat", "base", "r", "c", "carton", "points")} for b in state.end["bids"]
-            ]
-        return out
+            last=state.last,
+            treasure=state.treasure if over else None,
+            hidden=state.hidden if over else None,
+            reveal=tuple(state.revealed) if over else (),
+        )
 
-    def view(self, state: NeurotrioState, seat: int) -> dict[str, JSONValue]:
-        out = self.public_view(state)
-        out["seat"] = seat
-        out["hand"] = sorted(state.hands[seat])
-        out["cartons"] = [k for k in CARTONS if k in state.cartons[seat]]
-        out["my_bids"] = [
-            {"base": b["base"], "r": b["r"], "c": b["c"], "carton": b["carton"]}
-            for b in state.bids
-            if b["seat"] == seat
-        ]
-        out["notebook"] = notebook(state.hands[seat], list(state.grid.values()))
-        return out
+    def own(self, state: NeurotrioState, seat: int) -> NeurotrioOwn:
+        building = state.phase == "build" and seat in self.to_act(state)
+        placements = tuple(_placements(state, seat)) if building else ()
+        return NeurotrioOwn(
+            hand=tuple(sorted(state.hands[seat])),
+            cartons=tuple(k for k in CARTONS if k in state.cartons[seat]),
+            my_bids=tuple(
+                OwnBid(b.base, b.r, b.c, b.card, b.carton, f"{b.base}:{b.carton}") for b in state.bids if b.seat == seat
+            ),
+            notebook=tuple(notebook(state.hands[seat], list(state.grid.values()))),
+            placements=placements,
+            playable=tuple(sorted({p.card for p in placements})),
+            pass_vp=-1 if state.hands[seat] else 0,
+            bid=BidChoices(
+                bases=tuple(state.bases),
+                cells=_spots(state),
+                cartons=tuple(k for k in CARTONS if k in state.cartons[seat]),
+                must_bid=state.phase == "auction" and seat == state.caller,
+            ),
+        )
 
-    def bot_action(self, state: NeurotrioState, seat: int, rng: random.Random) -> Action:
-        from bot.players.neurotrio import choose
-
-        return choose(self.view(state, seat), self.legal_actions(state, seat), rng)
-
-    def bot_interrupt(self, state: NeurotrioState, seat: int, rng: random.Random) -> Action | None:
-        """The computer player's call of "neuro" now, or None."""
-        if seat not in self.interrupters(state):
-            return None
-        from bot.players.neurotrio import interrupt
-
-        return Action.of("neuro") if interrupt(self.view(state, seat), rng) else None
+    def secrets(self, state: NeurotrioState, seat: int) -> frozenset[str]:
+        """The codes of the seat's cards that show nowhere else (the treasure, when this seat holds it, is one of
+        them: it has no twin in play) and, until the end, its hidden mentions as ``"<base>:<carton>"``."""
+        seen = {c for s in range(state.players) if s != seat for c in state.hands[s]}
+        seen.update(state.grid.values())
+        if state.over:
+            seen.add(state.hidden)
+        for event in state.recent:
+            if event.public():
+                seen.update(event.text(key) for key in ("card", "first", "treasure", "hidden"))
+        mentions = set() if state.over else {f"{b.base}:{b.carton}" for b in state.bids if b.seat == seat}
+        return frozenset((set(state.hands[seat]) - seen) | mentions)
 
     # ----- actions -----
 
@@ -433,8 +472,9 @@ class Neurotrio:
             card, r, c = action.get("card"), action.get("r"), action.get("c")
             if not isinstance(card, str) or card not in state.hands[seat]:
                 raise IllegalAction("card_not_in_hand", card=str(card))
-            if not all(isinstance(x, int) and not isinstance(x, bool) for x in (r, c)):
+            if not _is_int(r) or not _is_int(c):
                 raise IllegalAction("unknown_action", kind=kind)
+            r, c = as_number(r), as_number(c)
             code = judge(state.grid, state.box, (state.rows, state.cols), card, (r, c))[0]
             if code is not None:
                 raise IllegalAction(code, card=card, r=r, c=c)
@@ -464,7 +504,7 @@ class Neurotrio:
             return None
         raise IllegalAction("unknown_action", kind=kind)
 
-    def apply(self, state: NeurotrioState, seat: int, action: Action, rng: random.Random) -> list[Event]:
+    def play(self, state: NeurotrioState, seat: int, action: Action, rng: random.Random) -> list[Event]:
         placed = self._check(state, seat, action)
         kind = action.kind
         if kind == "neuro":
@@ -475,7 +515,7 @@ class Neurotrio:
         if kind == "pass":
             vp = -1 if state.hands[seat] else 0
             state.vp[seat] += vp
-            state.last = {"seat": seat, "kind": "pass", "card": None, "r": None, "c": None, "vp": vp}
+            state.last = LastMove(seat, "pass", None, None, None, vp)
             return [Event("pass", seat, {"vp": vp}), *self._next_turn(state, seat)]
         if kind == "bid":
             return self._bid(state, seat, action)
@@ -489,7 +529,7 @@ class Neurotrio:
         r0, r1, c0, c1 = state.box
         state.box = (min(r0, r), max(r1, r), min(c0, c), max(c1, c))
         state.vp[seat] += vp
-        state.last = {"seat": seat, "kind": "place", "card": card, "r": r, "c": c, "vp": vp}
+        state.last = LastMove(seat, "place", card, r, c, vp)
         events = [Event("place", seat, {"card": card, "r": r, "c": c, "vp": vp, "compatible": comp, "neighbours": n})]
         if not state.hands[seat]:
             rank = sum(1 for o in state.out if o is not None) + 1
@@ -522,22 +562,36 @@ class Neurotrio:
         return events
 
     def _end(self, state: NeurotrioState, holders: list[int]) -> list[Event]:
-        penalties: list[dict[str, JSONValue]] = []
+        penalties: list[JSONValue] = []
+        lost_by_single = 0
         for s in holders:
             lost = last_penalty(len(state.hands[s]))
+            lost_by_single = lost
             state.vp[s] -= lost
             penalties.append({"seat": s, "cards": len(state.hands[s]), "vp": -lost})
-        reveal: list[dict[str, JSONValue]] = []
+        reveal: list[JSONValue] = []
+        state.revealed = []
         for b in state.bids:
-            points = bid_points(str(b["carton"]), int(b["base"]), str(b["card"]), state.treasure)
-            state.vp[int(b["seat"])] += points
-            reveal.append({**b, "points": points})
+            points = bid_points(b.carton, b.base, b.card, state.treasure)
+            state.vp[b.seat] += points
+            state.revealed.append(RevealedBid(b.seat, b.base, b.r, b.c, b.card, b.carton, points))
+            reveal.append(
+                {
+                    "seat": b.seat,
+                    "base": b.base,
+                    "r": b.r,
+                    "c": b.c,
+                    "card": b.card,
+                    "carton": b.carton,
+                    "points": points,
+                }
+            )
         single = holders[0] if len(holders) == 1 else None
         state.end = {
             "treasure": state.treasure,
             "hidden": state.hidden,
             "last": single,
-            "penalty": -int(penalties[0]["vp"]) if single is not None else 0,
+            "penalty": lost_by_single if single is not None else 0,
             "penalties": penalties,
             "bids": reveal,
         }
@@ -555,12 +609,12 @@ class Neurotrio:
         return [Event("neuro", seat, {}, milestone=True)]
 
     def _bid(self, state: NeurotrioState, seat: int, action: Action) -> list[Event]:
-        base, r, c, carton = int(action["base"]), int(action["r"]), int(action["c"]), str(action["carton"])
+        base, r, c, carton = action.number("base"), action.number("r"), action.number("c"), action.text("carton")
         state.bases.remove(base)
         state.cartons[seat].remove(carton)
-        state.bids.append({"seat": seat, "base": base, "r": r, "c": c, "card": state.grid[r, c], "carton": carton})
+        state.bids.append(Bid(seat, base, r, c, state.grid[r, c], carton))
         state.done.append(seat)
-        public = {"base": base, "r": r, "c": c, "card": state.grid[r, c]}
+        public: dict[str, JSONValue] = {"base": base, "r": r, "c": c, "card": state.grid[r, c]}
         return [
             Event("bid", seat, public),
             Event("bid", seat, {**public, "carton": carton}, private_to=frozenset({seat})),
@@ -616,6 +670,7 @@ def _deal(state: NeurotrioState, hidden: str, first: str, hands: list[list[str]]
     state.bidders = []
     state.done = []
     state.last = None
+    state.revealed = []
     state.end = None
     _unblock(state)
 
@@ -642,4 +697,3 @@ def deal_fixed(
 
 
 GAME = Neurotrio()
-register(GAME)

@@ -12,11 +12,16 @@ places, keeping the versatile ones for later.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import Action, JSONValue, action_rng
-from bot.games.neurotrio import ATTRIBUTES, TYPES, Cell, NeurotrioState, bid_options, judge, shared
+from bot.games.base import Action, SeatView, action_rng
+from bot.games.neurotrio import ATTRIBUTES, GAME, TYPES, NeurotrioState, shared
+from bot.games.neurotrio_views import NeurotrioOwn, NeurotrioTable, Placement
+from bot.players.strength import Figure, timing_line
+
+View = SeatView[NeurotrioTable, NeurotrioOwn]
 
 CALL_VALUE = 4.0
 """Call "neuro" when the best bid is expected to earn at least this many VP..."""
@@ -27,9 +32,9 @@ BLUFF = 0.15
 _MENTION = {3: 3, 2: 1, 1: -1, 0: -2}
 
 
-def odds(view: Mapping[str, JSONValue]) -> dict[str, float]:
+def odds(view: View) -> dict[str, float]:
     """The chance of each type to be the treasure, from the seat's hand and the grid."""
-    seen = Counter(view["hand"]) + Counter(g["card"] for g in view["grid"])
+    seen = Counter(view.own.hand) + Counter(spot.card for spot in view.table.grid)
     weights = {t: (1.0, 0.5, 0.0)[min(seen[t], 2)] for t in TYPES}
     total = sum(weights.values()) or 1.0
     return {t: w / total for t, w in weights.items() if w > 0}
@@ -44,18 +49,18 @@ def carton_value(carton: str, card: str, chances: Mapping[str, float]) -> float:
     return sum(p * m * _MENTION[shared(card, t)] for t, p in chances.items())
 
 
-def best_bid(view: Mapping[str, JSONValue]) -> tuple[float, tuple[int, int, str] | None]:
+def best_bid(view: View) -> tuple[float, tuple[int, int, str] | None]:
     """(value per base unit, (r, c, carton)) of the best bid, or (0, None) without any."""
-    opts = bid_options(view)
-    if not opts["bases"] or not opts["cartons"]:
+    choices = view.own.bid
+    if not choices.bases or not choices.cartons:
         return 0.0, None
     chances = odds(view)
-    cards: dict[str, list[int]] = {}
-    for g in view["grid"]:
-        cards.setdefault(g["card"], [g["r"], g["c"]])
+    cards: dict[str, tuple[int, int]] = {}
+    for spot in choices.cells:
+        cards.setdefault(spot.card, (spot.r, spot.c))
     best: tuple[float, tuple[int, int, str] | None] = (float("-inf"), None)
     for card, (r, c) in sorted(cards.items()):
-        for carton in opts["cartons"]:
+        for carton in choices.cartons:
             if carton == "0":
                 continue
             value = carton_value(carton, card, chances)
@@ -64,63 +69,66 @@ def best_bid(view: Mapping[str, JSONValue]) -> tuple[float, tuple[int, int, str]
     return best
 
 
-def interrupt(view: Mapping[str, JSONValue], rng: random.Random) -> bool:
+def interrupt(view: View, rng: random.Random) -> bool:
     """Call "neuro" now? Only when the seat may call and a bid looks clearly good."""
-    if view["seat"] not in view["interrupters"]:
+    if view.seat not in view.may_interrupt:
         return False
     value, target = best_bid(view)
     if target is None or value <= 0:
         return False
-    bases: list[int] = view["bases_left"]
-    return len(odds(view)) <= FEW_CANDIDATES or value * max(bases) >= CALL_VALUE
+    return len(odds(view)) <= FEW_CANDIDATES or value * max(view.own.bid.bases) >= CALL_VALUE
 
 
-def bid(view: Mapping[str, JSONValue], rng: random.Random) -> Action:
+def bid(view: View, rng: random.Random) -> Action:
     """The seat's bid (or ``nobid``) when it is its turn in an auction."""
-    auction = view["auction"]
-    caller = auction is not None and auction["caller"] == view["seat"]
-    opts = bid_options(view)
-    bases: list[int] = opts["bases"]
-    cartons: list[str] = opts["cartons"]
+    choices = view.own.bid
+    bases, cartons = choices.bases, choices.cartons
     value, target = best_bid(view)
     if target is not None and value > 0:
         r, c, carton = target
         return Action.of("bid", base=max(bases), r=r, c=c, carton=carton)
-    if not caller and ("0" not in cartons or rng.random() >= BLUFF):
+    if not choices.must_bid and ("0" not in cartons or rng.random() >= BLUFF):
         return Action.of("nobid")
-    r, c = rng.choice(opts["cells"])
+    spot = rng.choice(choices.cells)
     if "0" in cartons:
-        return Action.of("bid", base=min(bases), r=r, c=c, carton="0")
+        return Action.of("bid", base=min(bases), r=spot.r, c=spot.c, carton="0")
     assert target is not None
     r, c, carton = target
     return Action.of("bid", base=min(bases), r=r, c=c, carton=carton)
 
 
-def _grid(view: Mapping[str, JSONValue]) -> tuple[dict[Cell, str], tuple[int, int, int, int], tuple[int, int]]:
-    grid = {(g["r"], g["c"]): g["card"] for g in view["grid"]}
-    box = view["box"]
-    limits = view["limits"]
-    bounds = (box["r0"], box["r0"] + box["rows"] - 1, box["c0"], box["c0"] + box["cols"] - 1)
-    return grid, bounds, (limits["rows"], limits["cols"])
-
-
-def choose(view: Mapping[str, JSONValue], legal: Sequence[Action], rng: random.Random) -> Action:
-    """The seat's move among ``legal`` (a bid may be any full bid, checked by the engine)."""
+def choose(view: View, rng: random.Random) -> Action:
+    """The seat's move among its legal ones (a bid may be any full bid, checked by the engine)."""
+    legal = view.legal
     kinds = {a.kind for a in legal}
     if "bid" in kinds or "nobid" in kinds:
         return bid(view, rng)
-    places = [a for a in legal if a.kind == "place"]
+    places = view.own.placements
     if not places:
         return next(a for a in legal if a.kind != "neuro")
-    grid, box, limits = _grid(view)
-    spots = Counter(a["card"] for a in places)
+    spots = Counter(p.card for p in places)
 
-    def key(action: Action) -> tuple[int, int, int, float]:
-        card = str(action["card"])
-        _, vp, comp, _ = judge(grid, box, limits, card, (int(action["r"]), int(action["c"])))
-        return (-vp, spots[card], -comp, rng.random())
+    def key(place: Placement) -> tuple[int, int, int, float]:
+        return (-place.vp, spots[place.card], -place.compatible, rng.random())
 
-    return min(places, key=key)
+    best = min(places, key=key)
+    return Action.of("place", card=best.card, r=best.r, c=best.c)
+
+
+class NeurotrioPlayer:
+    """The computer player the registry names: it reads the seat's typed view only."""
+
+    def act(self, state: NeurotrioState, seat: int, rng: random.Random) -> Action:
+        return choose(GAME.view(state, seat), rng)
+
+    def interrupt(self, state: NeurotrioState, seat: int, rng: random.Random) -> Action | None:
+        """The computer player's call of "neuro" now, or None."""
+        if seat not in GAME.interrupters(state):
+            return None
+        return Action.of("neuro") if interrupt(GAME.view(state, seat), rng) else None
+
+
+PLAYER = NeurotrioPlayer()
 
 
 # ----- measure -----
@@ -128,19 +136,15 @@ def choose(view: Mapping[str, JSONValue], legal: Sequence[Action], rng: random.R
 
 def random_action(state: NeurotrioState, seat: int, rng: random.Random) -> Action:
     """A random legal move of ``seat``; a bid gets a random cell too."""
-    from bot.games.neurotrio import GAME
-
     action = rng.choice([a for a in GAME.legal_actions(state, seat) if a.kind != "neuro"])
     if action.kind == "bid":
         r, c = rng.choice(sorted(state.grid))
-        action = Action.of("bid", base=action["base"], r=r, c=c, carton=action["carton"])
+        action = Action.of("bid", base=action.number("base"), r=r, c=c, carton=action.text("carton"))
     return action
 
 
 def play_game(players: int, seed: int, computers: Sequence[int], call_chance: float = 0.05) -> tuple[list[int], int]:
     """One whole game: computer seats use the computer player, the others random moves; (VP, moves)."""
-    from bot.games.neurotrio import GAME
-
     state = GAME.setup(players, {}, action_rng(seed, 0))
     rng = random.Random(seed)
     number = 0
@@ -150,7 +154,7 @@ def play_game(players: int, seed: int, computers: Sequence[int], call_chance: fl
             seat = (state.current + i) % players
             if seat not in callers:
                 continue
-            call = GAME.bot_interrupt(state, seat, rng) if seat in computers else None
+            call = PLAYER.interrupt(state, seat, rng) if seat in computers else None
             if seat not in computers and rng.random() < call_chance:
                 call = Action.of("neuro")
             if call is not None:
@@ -158,7 +162,7 @@ def play_game(players: int, seed: int, computers: Sequence[int], call_chance: fl
                 GAME.apply(state, seat, call, action_rng(seed, number))
                 break
         (seat,) = GAME.to_act(state)
-        action = GAME.bot_action(state, seat, rng) if seat in computers else random_action(state, seat, rng)
+        action = PLAYER.act(state, seat, rng) if seat in computers else random_action(state, seat, rng)
         number += 1
         GAME.apply(state, seat, action, action_rng(seed, number))
     return list(state.vp), number
@@ -175,7 +179,28 @@ def bench_scores(games: int, seed: int = 0) -> tuple[float, float]:
     return computer / (2 * games), random_total / (2 * games)
 
 
-def bench_vs_random(games: int) -> tuple[float, float]:
-    """(computer, random) average VP per seat over ``games`` four-player games (``make bench`` runs 500)."""
-    a, b = bench_scores(games)
-    return round(a, 2), round(b, 2)
+def _legal_timings_on_full_grid(games: int = 30) -> list[float]:
+    """Milliseconds of the builder's ``legal_actions`` once the domain holds 40 cards or more (eight players)."""
+    out: list[float] = []
+    for g in range(games):
+        state = GAME.setup(8, {}, action_rng(g, 0))
+        n = 0
+        while not GAME.is_over(state):
+            seat = min(GAME.to_act(state))
+            start = time.perf_counter()
+            legal = GAME.legal_actions(state, seat)
+            if len(GAME.table(state).grid) >= 40:
+                out.append((time.perf_counter() - start) * 1000)
+            n += 1
+            GAME.apply(state, seat, legal[-1] if legal[-1].kind == "place" else legal[0], action_rng(g, n))
+    return out
+
+
+def strength() -> list[Figure]:
+    """``make bench``: legal moves on a full grid, and two computer seats against two random ones over 500 games."""
+    computer, random_seats = bench_scores(500)
+    line = f"computer seats vs random seats, 500 four-player games: {computer:.2f} vs {random_seats:.2f} VP on average"
+    return [
+        timing_line("legal_actions on a full grid", _legal_timings_on_full_grid()),
+        Figure(line, computer > random_seats),
+    ]

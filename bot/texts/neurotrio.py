@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-import string
 from collections.abc import Sequence
-from typing import Any
 
-from bot.games.base import Action, Event, JSONValue
+from bot.games.base import (
+    Action,
+    Event,
+    JSONValue,
+    SeatView,
+    TableView,
+    as_number,
+    as_numbers,
+    as_seat,
+    as_text,
+)
+from bot.games.neurotrio_views import NeurotrioOwn, NeurotrioTable
 from bot.i18n import t
-from bot.texts import register, seat_name
+from bot.texts import seat_name
 
 KIND = "neurotrio"
 
@@ -24,26 +33,9 @@ def card_name(code: str, locale: str) -> str:
     )
 
 
-def column_label(index: int) -> str:
-    out = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        out = string.ascii_uppercase[rest] + out
-    return out
-
-
-def cell_name(view: dict[str, Any], r: int, c: int) -> str:
-    """A cell as the table picture labels it: the bounding box plus a ring of empty cells, A1 at its top left."""
-    box = view.get("box") or {"r0": 0, "c0": 0}
-    return f"{column_label(c - (int(box['c0']) - 1))}{r - (int(box['r0']) - 1) + 1}"
-
-
-def _card_at(view: dict[str, Any], r: JSONValue, c: JSONValue, locale: str) -> str:
-    for cell in view.get("grid") or []:
-        if cell["r"] == r and cell["c"] == c:
-            return card_name(str(cell["card"]), locale)
-    return "?"
+def _records(value: JSONValue) -> list[dict[str, JSONValue]]:
+    """The objects of a JSON list (the bids of the reveal), anything else dropped."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list | tuple) else []
 
 
 class NeurotrioTexts:
@@ -51,82 +43,86 @@ class NeurotrioTexts:
     score_unit_key = "unit.vp"
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
-        d: Any = event.data
         who = seat_name(names, event.seat)
         k = event.kind
         if event.private_to is not None:
             return None
         if k == "deal":
-            line = t(locale, "neuro.ev.deal", card=card_name(str(d["first"]), locale))
-            extra = d.get("extra_vp") or []
+            line = t(locale, "neuro.ev.deal", card=card_name(event.text("first"), locale))
+            extra = as_numbers(event.data.get("extra_vp"))
             if extra:
                 line += " — " + t(locale, "neuro.ev.extra", names=", ".join(seat_name(names, s) for s in extra))
             return line
         if k == "place":
-            card = card_name(str(d["card"]), locale)
-            vp = int(d.get("vp") or 0)
+            card = card_name(event.text("card"), locale)
+            vp = event.number("vp")
             return (
                 t(locale, "neuro.ev.place_vp", name=who, card=card, vp=vp)
                 if vp
                 else t(locale, "neuro.ev.place", name=who, card=card)
             )
         if k == "pass":
-            return t(locale, "neuro.ev.pass_vp" if d.get("vp") else "neuro.ev.pass", name=who)
+            return t(locale, "neuro.ev.pass_vp" if event.number("vp") else "neuro.ev.pass", name=who)
         if k == "limits":
-            return t(locale, "neuro.ev.limits", rows=d["rows"], cols=d["cols"])
+            return t(locale, "neuro.ev.limits", rows=event.number("rows"), cols=event.number("cols"))
         if k == "deux_cartes":
             return t(locale, "neuro.ev.deux_cartes")
         if k == "out":
-            return t(locale, "neuro.ev.out", name=who, rank=d.get("rank"), vp=d.get("vp"))
+            return t(locale, "neuro.ev.out", name=who, rank=event.number("rank"), vp=event.number("vp"))
         if k == "neuro":
             return t(locale, "neuro.ev.neuro", name=who)
         if k == "bid":
-            card = card_name(str(d["card"]), locale) if d.get("card") else f"({d.get('r')}, {d.get('c')})"
-            return t(locale, "neuro.ev.bid", name=who, base=d["base"], card=card)
+            code = event.text("card")
+            card = card_name(code, locale) if code else f"({event.number('r')}, {event.number('c')})"
+            return t(locale, "neuro.ev.bid", name=who, base=event.number("base"), card=card)
         if k == "nobid":
             return t(locale, "neuro.ev.nobid", name=who)
         if k == "auction_end":
             return t(locale, "neuro.ev.auction_end")
         if k == "game_end":
-            return t(locale, "neuro.ev.game_end", treasure=card_name(str(d["treasure"]), locale))
+            return t(locale, "neuro.ev.game_end", treasure=card_name(event.text("treasure"), locale))
         return None
 
-    def summary(self, public: dict[str, JSONValue], names: Sequence[str], locale: str) -> list[str]:
-        view: Any = public
-        limits = view.get("limits") or {}
-        bases = ", ".join(str(b) for b in view.get("bases_left") or []) or "—"
-        first = t(locale, "neuro.summary.state", rows=limits.get("rows"), cols=limits.get("cols"), bases=bases)
-        if view.get("over"):
+    def summary(self, public: TableView[NeurotrioTable], names: Sequence[str], locale: str) -> list[str]:
+        table = public.table
+        bases = ", ".join(str(b) for b in table.bases_left) or "—"
+        first = t(locale, "neuro.summary.state", rows=table.limit_rows, cols=table.limit_cols, bases=bases)
+        if public.over:
             return [first, t(locale, "neuro.summary.over")]
-        auction = view.get("auction")
-        if auction:
+        auction = table.auction
+        if auction is not None:
             second = t(
                 locale,
                 "neuro.summary.auction",
-                caller=seat_name(names, auction.get("caller")),
-                name=seat_name(names, auction.get("bidder")),
+                caller=seat_name(names, auction.caller),
+                name=seat_name(names, auction.bidder),
             )
         else:
-            who = ", ".join(seat_name(names, s) for s in view.get("to_act") or [])
+            who = ", ".join(seat_name(names, s) for s in sorted(public.to_act))
             second = t(locale, "neuro.summary.build", name=who)
-            if view.get("interrupters"):
+            if public.may_interrupt:
                 second += " · " + t(locale, "neuro.summary.neuro_open")
-        if view.get("deux_cartes"):
+        if table.deux_cartes:
             second += " · " + t(locale, "neuro.summary.deux")
         return [first, second]
 
-    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str, names: Sequence[str]) -> str:
-        v: Any = view
+    def action_label(
+        self,
+        action: Action,
+        view: TableView[NeurotrioTable] | SeatView[NeurotrioTable, NeurotrioOwn],
+        locale: str,
+        names: Sequence[str],
+    ) -> str:
         if action.kind == "neuro":
             return t(locale, "neuro.action.neuro")
         if action.kind == "pass":
-            holds = bool(v.get("hand"))
-            return t(locale, "neuro.action.pass" if holds else "neuro.action.pass_free")
+            costs = isinstance(view, SeatView) and view.own.pass_vp < 0
+            return t(locale, "neuro.action.pass" if costs else "neuro.action.pass_free")
         if action.kind == "nobid":
             return t(locale, "neuro.action.nobid")
         if action.kind == "place":
-            cell = cell_name(v, int(action["r"]), int(action["c"]))
-            return t(locale, "neuro.action.place", card=card_name(str(action["card"]), locale), cell=cell)[:80]
+            cell = view.table.cell_name(action.number("r"), action.number("c"))
+            return t(locale, "neuro.action.place", card=card_name(action.text("card"), locale), cell=cell)[:80]
         if action.kind == "bid":
             return t(locale, "neuro.action.bid")
         return action.kind
@@ -141,20 +137,20 @@ class NeurotrioTexts:
             if not line:
                 continue
             if event.kind == "game_end":
-                d: Any = event.data
                 lines = [f"💎 **{line}**"]
-                if d.get("last") is not None and d.get("penalty"):
-                    lines.append(t(locale, "neuro.ev.penalty", name=seat_name(names, d["last"]), vp=d["penalty"]))
-                for bid in d.get("bids") or []:
+                last = event.seat_at("last")
+                if last is not None and event.number("penalty"):
+                    lines.append(t(locale, "neuro.ev.penalty", name=seat_name(names, last), vp=event.number("penalty")))
+                for bid in _records(event.data.get("bids")):
                     lines.append(
                         t(
                             locale,
                             "neuro.reveal_line",
-                            name=seat_name(names, bid["seat"]),
-                            base=bid["base"],
-                            card=card_name(str(bid["card"]), locale),
-                            carton=t(locale, f"neuro.carton.{bid['carton']}"),
-                            points=f"{int(bid['points']):+d}",
+                            name=seat_name(names, as_seat(bid.get("seat"))),
+                            base=as_number(bid.get("base")),
+                            card=card_name(as_text(bid.get("card")), locale),
+                            carton=t(locale, f"neuro.carton.{as_text(bid.get('carton'))}"),
+                            points=f"{as_number(bid.get('points')):+d}",
                         )
                     )
                 out.append("\n".join(lines)[:2000])
@@ -165,4 +161,4 @@ class NeurotrioTexts:
         return out
 
 
-TEXTS = register(NeurotrioTexts())
+TEXTS = NeurotrioTexts()

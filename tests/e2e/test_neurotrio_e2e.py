@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.players.neurotrio import PLAYER
 from tests.e2e.simhelpers import SimTable, components, custom_ids, move_buttons
 
 
@@ -52,10 +53,10 @@ async def test_a_game_with_a_neuro_call_and_an_auction(simcord_env: Any) -> None
         steps += 1
         assert steps < 600
         public = engine.public_view(live.state)
-        if public["phase"] == "auction":
-            bidder = public["auction"]["bidder"]
+        if public.phase == "auction":
+            bidder = public.table.auction.bidder
             member = table.by_id[live.row.seats[bidder].user_id]
-            if bidder == public["auction"]["caller"] or bids_made < 2:
+            if bidder == public.table.auction.caller or bids_made < 2:
                 await _bid_through_dialogue(member)
                 bids_made += 1
             else:
@@ -63,8 +64,8 @@ async def test_a_game_with_a_neuro_call_and_an_auction(simcord_env: Any) -> None
                 nobid = [c for c in custom_ids(dm.last_message, "tb:a:") if '"kind":"nobid"' in c]
                 await member.user.click(dm.last_message, custom_id=nobid[0])
             continue
-        if not called and len(public["grid"]) >= 4 and public["interrupters"]:
-            caller_seat = public["interrupters"][-1]
+        if not called and len(public.table.grid) >= 4 and public.may_interrupt:
+            caller_seat = sorted(public.may_interrupt)[-1]
             caller = table.by_id[live.row.seats[caller_seat].user_id]
             message = await table.table_message()
             neuro = [c for c in custom_ids(message, "tb:a:") if '"kind":"neuro"' in c]
@@ -76,7 +77,7 @@ async def test_a_game_with_a_neuro_call_and_an_auction(simcord_env: Any) -> None
 
         seat = min(engine.to_act(live.state))
         member = table.by_id[live.row.seats[seat].user_id]
-        choice = engine.bot_action(live.state, seat, rng)
+        choice = PLAYER.act(live.state, seat, rng)
         dm = member.user.dm_channel
         if choice.kind == "pass":
             await member.user.click(dm.last_message, custom_id=move_buttons(dm.last_message)[choice.dumps()])

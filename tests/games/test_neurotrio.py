@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import copy
-import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, NotYourTurn, get_game
+from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, JSONValue, NotYourTurn
 from bot.games.neurotrio import (
+    CARTONS,
     DECK,
     GAME,
     TYPES,
@@ -23,7 +24,19 @@ from bot.games.neurotrio import (
     notebook,
     shared,
 )
-from bot.players.neurotrio import bench_vs_random, choose, interrupt, odds
+from bot.games.neurotrio_views import (
+    Auction,
+    BidChoices,
+    Box,
+    LastMove,
+    OwnBid,
+    PublicBid,
+    RevealedBid,
+    SeatInfo,
+    Spot,
+)
+from bot.players.neurotrio import PLAYER, bench_scores, choose, interrupt, odds
+from bot.registry import engine_of
 
 RNG = random.Random(7)
 
@@ -43,7 +56,7 @@ def with_grid(state: NeurotrioState, cells: dict[tuple[int, int], str]) -> Neuro
     return state
 
 
-def act(state: NeurotrioState, seat: int, kind: str, /, **args: Any) -> list[Event]:
+def act(state: NeurotrioState, seat: int, kind: str, /, **args: JSONValue) -> list[Event]:
     return GAME.apply(state, seat, Action.of(kind, **args), RNG)
 
 
@@ -102,7 +115,7 @@ def test_setup_deals_one_card_at_a_time_and_rewards_longer_hands(players: int) -
 
 
 def test_registry_and_options() -> None:
-    assert get_game("neurotrio") is GAME
+    assert engine_of("neurotrio") is GAME
     assert (GAME.min_players, GAME.max_players, GAME.options) == (3, 8, ())
     with pytest.raises(BadOption):
         GAME.setup(4, {"rounds": 2}, random.Random(0))
@@ -129,7 +142,7 @@ def test_placement_next_to_one_card_needs_it_compatible_and_earns_nothing() -> N
     assert GAME.to_act(state) == {1}
     # A third card in the row would make 1 row x 3 columns: more than twice as many columns as rows.
     refused(state, 1, Action.of("place", card="CN3", r=0, c=2), "limit_ratio")
-    assert GAME.public_view(state)["last"] == {"seat": 0, "kind": "place", "card": "CN2", "r": 0, "c": 1, "vp": 0}
+    assert GAME.public_view(state).table.last == LastMove(0, "place", "CN2", 0, 1, 0)
 
 
 def test_placement_next_to_two_cards_needs_two_compatible_and_earns_one() -> None:
@@ -214,7 +227,8 @@ def test_limits_grow_when_every_holder_is_blocked() -> None:
     assert brief(events)[1:] == [("limits", None, {"rows": 2, "cols": 3})]
     assert (state.rows, state.cols) == (2, 3)
     assert Action.of("place", card="CN3", r=1, c=0) in GAME.legal_actions(state, 1)
-    assert GAME.public_view(state)["limits"] == {"rows": 2, "cols": 3}
+    table = GAME.public_view(state).table
+    assert (table.limit_rows, table.limit_cols) == (2, 3)
 
 
 def test_blocked_for_good_ends_with_every_holder_penalised() -> None:
@@ -259,7 +273,7 @@ def test_deux_cartes_forbids_passing_with_a_legal_placement() -> None:
     assert brief(act(state, 0, "pass")) == [("pass", 0, {"vp": -1})]
     events = place(state, 1, "CV1", 1, 0)
     assert [e.kind for e in events] == ["place", "deux_cartes"] and events[1].milestone
-    assert GAME.public_view(state)["deux_cartes"] is True
+    assert GAME.public_view(state).table.deux_cartes is True
     # None of seat 2's cards fits next to CN1 or CV1: it may still pass.
     assert Action.of("pass") in GAME.legal_actions(state, 2)
     act(state, 2, "pass")
@@ -309,7 +323,7 @@ def test_neuro_and_one_auction_round() -> None:
     events = act(state, 2, "neuro")
     assert brief(events) == [("neuro", 2, {})] and events[0].milestone
     assert GAME.to_act(state) == {2} and GAME.interrupters(state) == frozenset()
-    assert GAME.public_view(state)["auction"] == {"caller": 2, "bidder": 2, "done": []}
+    assert GAME.public_view(state).table.auction == Auction(2, 2, ())
     legal = GAME.legal_actions(state, 2)
     assert Action.of("nobid") not in legal and len(legal) == 10 * 6
     refused(state, 2, Action.of("nobid"), "caller_must_bid")
@@ -337,13 +351,14 @@ def test_neuro_and_one_auction_round() -> None:
     assert state.phase == "build" and GAME.to_act(state) == {1} and GAME.interrupters(state) == frozenset()
     refused(state, 0, Action.of("neuro"), "neuro_closed")
     public = GAME.public_view(state)
-    assert public["bids"] == [{"base": 10, "r": 0, "c": 1, "seat": 2}, {"base": 9, "r": 0, "c": 0, "seat": 1}]
-    assert public["bases_left"] == list(range(1, 9))
-    assert "nature" not in json.dumps(public)
+    assert public.table.bids == (PublicBid(2, 10, 0, 1, "CN2"), PublicBid(1, 9, 0, 0, "CN1"))
+    assert public.table.bases_left == tuple(range(1, 9))
+    assert "nature" not in repr(public)
     mine = GAME.view(state, 1)
-    assert mine["my_bids"] == [{"base": 9, "r": 0, "c": 0, "carton": "nature"}]
-    assert mine["cartons"] == ["0", "1", "2", "fond", "force"]
-    assert [p["cartons_left"] for p in public["players"]] == [6, 5, 5]
+    assert mine.own.my_bids == (OwnBid(9, 0, 0, "CN1", "nature", "9:nature"),)
+    assert mine.own.cartons == ("0", "1", "2", "fond", "force")
+    assert [p.cartons_left for p in public.table.players] == [6, 5, 5]
+    assert "9:nature" in GAME.secrets(state, 1) and "9:nature" not in repr(GAME.view(state, 2))
     # The next move reopens the call; a seat without cartons may neither call nor bid.
     act(state, 1, "pass")
     state.cartons[0] = []
@@ -403,7 +418,7 @@ def test_treasure_is_the_first_domain_card() -> None:
     act(state, 1, "bid", base=10, r=0, c=0, carton="2")
     act(state, 2, "bid", base=9, r=0, c=1, carton="1")
     act(state, 0, "bid", base=8, r=0, c=1, carton="fond")
-    assert "treasure" not in GAME.public_view(state)
+    assert GAME.public_view(state).table.treasure is None
     events = place(state, 1, "CN3", 1, 0)
     end = events[-1]
     assert end.kind == "game_end" and end.milestone
@@ -416,8 +431,9 @@ def test_treasure_is_the_first_domain_card() -> None:
     ]
     assert state.vp == [5 + 5 + 8, 5 + 3 + 60, 6 - 5 + 9]
     public = GAME.public_view(state)
-    assert public["over"] and public["phase"] == "over" and public["treasure"] == "CN1"
-    assert public["reveal"][0] == {"seat": 1, "base": 10, "r": 0, "c": 0, "carton": "2", "points": 60}
+    assert public.over and public.phase == "over" and public.table.treasure == "CN1"
+    assert public.table.reveal[0] == RevealedBid(1, 10, 0, 0, "CN1", "2", 60)
+    assert public.table.winners == (1,) and [p.rank for p in public.table.players] == [2, 1, 3]
 
 
 def test_treasure_still_in_the_last_hand() -> None:
@@ -429,28 +445,41 @@ def test_treasure_still_in_the_last_hand() -> None:
     act(state, 1, "bid", base=1, r=0, c=1, carton="force")  # 2 is not 3: -1
     events = place(state, 1, "CN3", 1, 0)
     assert events[-1].data["treasure"] == "RB3"
-    assert [b["points"] for b in events[-1].data["bids"]] == [0, -36, -1]
+    bids = events[-1].data["bids"]
+    assert isinstance(bids, list) and [b["points"] for b in bids if isinstance(b, dict)] == [0, -36, -1]
     assert state.vp == [5 + 5 - 36, 5 + 3 - 1, 6 - 2]
 
 
 def test_notebook_and_views() -> None:
     state = fixed([["CN2", "CN1", "EV2"], ["CN3", "EB1", "EV2"], ["CB2", "EN3", "RV3"]], hidden="RB3")
     mine = GAME.view(state, 0)
-    assert mine["hand"] == ["CN1", "CN2", "EV2"] and mine["notebook"] == ["CN1"]
-    assert GAME.view(state, 1)["notebook"] == []
+    assert mine.own.hand == ("CN1", "CN2", "EV2") and mine.own.notebook == ("CN1",)
+    assert GAME.view(state, 1).own.notebook == ()
     public = GAME.public_view(state)
-    assert public["grid"] == [{"r": 0, "c": 0, "card": "CN1"}]
-    assert public["box"] == {"r0": 0, "c0": 0, "rows": 1, "cols": 1}
-    assert public["players"][0] == {"seat": 0, "vp": 5, "cards": 3, "cartons_left": 6, "out": None}
-    text = json.dumps(public)
+    assert public.table.grid == (Spot(0, 0, "CN1"),)
+    assert public.table.box == Box(0, 0, 1, 1)
+    assert public.table.players[0] == SeatInfo(0, 5, 3, 6, None, 1)
+    text = repr(public)
     assert "RB3" not in text and "CN2" not in text and "hand" not in text
-    assert {k: v for k, v in mine.items() if k not in ("seat", "hand", "cartons", "my_bids", "notebook")} == public
+    assert mine.table == public.table
     assert notebook(["RB3"], ["RB3", "CN1"]) == ["RB3"]
-    assert GAME.bid_options(GAME.view(state, 0)) == {
-        "bases": list(range(1, 11)),
-        "cells": [[0, 0]],
-        "cartons": ["0", "1", "2", "nature", "fond", "force"],
-    }
+    assert mine.own.bid == BidChoices(tuple(range(1, 11)), (Spot(0, 0, "CN1"),), CARTONS, False)
+    # Seat 0 is the builder: its legal placements with their VP, and the cards they use.
+    assert [(p.card, p.r, p.c, p.vp) for p in mine.own.placements] == [
+        ("CN1", -1, 0, 0),
+        ("CN1", 0, -1, 0),
+        ("CN1", 0, 1, 0),
+        ("CN1", 1, 0, 0),
+        ("CN2", -1, 0, 0),
+        ("CN2", 0, -1, 0),
+        ("CN2", 0, 1, 0),
+        ("CN2", 1, 0, 0),
+    ]
+    assert mine.own.playable == ("CN1", "CN2") and mine.own.pass_vp == -1
+    assert GAME.view(state, 1).own.placements == ()
+    # Seat 0's secrets: its cards nobody else shows (EV2 is in seat 1's hand too, CN1 on the table).
+    assert GAME.secrets(state, 0) == {"CN2"}
+    assert public.table.cell_name(0, 0) == "B2" and public.table.cell_name(-1, 2) == "D1"
 
 
 # ----- the computer player -----
@@ -459,7 +488,7 @@ def test_notebook_and_views() -> None:
 def test_computer_prefers_the_richest_placement() -> None:
     state = fixed([["CN1", "EV2", "CN3"], ["CN3", "EB1", "RV2"], ["CB2", "EN3", "RV3"]], hidden="RB3")
     with_grid(state, {**RING, (2, 1): "EN1"})
-    action = GAME.bot_action(state, 0, random.Random(1))
+    action = PLAYER.act(state, 0, random.Random(1))
     assert action == Action.of("place", card="CN1", r=1, c=1)
 
 
@@ -470,12 +499,13 @@ def test_computer_calls_and_bids_on_the_narrowed_treasure() -> None:
     assert len(odds(view)) == 27
     assert not interrupt(view, random.Random(0))
     # Pretend seat 2 has seen both copies of every type but CN1: the treasure is CN1, on (0, 0).
-    view["hand"] = [t for t in TYPES if t != "CN1" for _ in range(2)]
+    seen = tuple(t for t in TYPES if t != "CN1" for _ in range(2))
+    view = replace(view, own=replace(view.own, hand=seen))
     assert odds(view) == {"CN1": 1.0}
     assert interrupt(view, random.Random(0))
     act(state, 2, "neuro")
-    legal = GAME.legal_actions(state, 2)
-    action = choose(view, legal, random.Random(0))
+    after = GAME.view(state, 2)
+    action = choose(replace(after, own=replace(after.own, hand=seen)), random.Random(0))
     assert action == Action.of("bid", base=10, r=0, c=0, carton="2")
     assert GAME.accepts(state, 2, action)
 
@@ -484,14 +514,14 @@ def test_computer_caller_bluffs_without_a_good_bid() -> None:
     state = fixed([["CN2", "EV2", "RV2"], ["CN3", "EB1", "RV2"], ["CB2", "EN3", "RV3"]], hidden="RB3")
     place(state, 0, "CN2", 0, 1)
     act(state, 1, "neuro")
-    action = GAME.bot_action(state, 1, random.Random(0))
+    action = PLAYER.act(state, 1, random.Random(0))
     assert action.kind == "bid" and action["carton"] == "0" and action["base"] == 1
     assert GAME.accepts(state, 1, action)
     GAME.apply(state, 1, action, RNG)
-    assert GAME.bot_action(state, 2, random.Random(5)).kind in ("nobid", "bid")
-    assert GAME.bot_interrupt(state, 2, random.Random(0)) is None
+    assert PLAYER.act(state, 2, random.Random(5)).kind in ("nobid", "bid")
+    assert PLAYER.interrupt(state, 2, random.Random(0)) is None
 
 
 def test_computer_clearly_beats_random() -> None:
-    computer, rand = bench_vs_random(30)
+    computer, rand = bench_scores(30)
     assert computer > rand + 8
