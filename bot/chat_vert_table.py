@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Event, GameError, JSONValue, get_game
+from bot.games.base import Event, GameError, JSONValue
+from bot.games.chat_vert import GAME, ChatVertState
 from bot.games.chat_vert_rules import MAX_RULES, check_new_rule, check_rules, validate_rule
 from bot.players.chat_vert import make_rule
 from bot.store import GameRow, Store
-from bot.table_hooks import register_hooks
 
 KIND = "chat_vert"
 NEXT_ID = "next_id"
@@ -80,7 +80,7 @@ async def _next_id(store: Store, channel_id: int, rules: Sequence[dict[str, Any]
     return max(highest + 1, int(counter) if isinstance(counter, int) else 1)
 
 
-async def add_rule(store: Store, channel_id: int, user_id: int, raw: dict[str, JSONValue]) -> dict[str, Any]:
+async def add_rule(store: Store, channel_id: int, user_id: int, raw: Mapping[str, object]) -> dict[str, Any]:
     """The winner's new rule: checked against the limits and the rules in force, then stored (one transaction)."""
     async with _locked(channel_id), store.transaction() as db:
         winner = await last_winner(store, channel_id)
@@ -111,7 +111,7 @@ async def reset_rules(store: Store, channel_id: int) -> list[dict[str, Any]]:
         return rules
 
 
-async def set_rules(store: Store, channel_id: int, rules: Sequence[dict[str, Any]]) -> None:
+async def set_rules(store: Store, channel_id: int, rules: Sequence[Mapping[str, object]]) -> None:
     """Put given rules in force at a table at once (the bench's worst case, test set-ups); they are checked first."""
     checked = check_rules(list(rules))
     async with _locked(channel_id), store.transaction() as db:
@@ -135,7 +135,7 @@ def dealer_seat(row: GameRow, winner: dict[str, Any] | None) -> int:
 def used_rules(log: Sequence[tuple[int, Event]]) -> set[int]:
     """Rules a game showed at work: a penalty for them, or a move that relied on them."""
     return {
-        int(event.data["rule"])
+        event.number("rule")
         for _, event in log
         if event.kind in ("penalty", "play", "rule_draw", "die", "ficelle") and event.data.get("rule") is not None
     }
@@ -146,11 +146,11 @@ class ChatVertHooks:
 
     async def prepare(self, store: Store, row: GameRow) -> dict[str, JSONValue]:
         rules = await table_rules(store, row.channel_id)
-        return {"rules": rules, "dealer": dealer_seat(row, await last_winner(store, row.channel_id))}
+        return {"rules": list[JSONValue](rules), "dealer": dealer_seat(row, await last_winner(store, row.channel_id))}
 
-    async def finished(self, store: Store, row: GameRow, state: Any, log: list[tuple[int, Event]]) -> None:
+    async def finished(self, store: Store, row: GameRow, state: ChatVertState, log: list[tuple[int, Event]]) -> None:
         """The rules seen at work, the winner and a computer winner's rule: one transaction."""
-        results = get_game(row.kind).results(state)
+        results = GAME.results(state)
         winners = [r.seat for r in results if r.rank == 1]
         seen = used_rules(log)
         async with _locked(row.channel_id), store.transaction() as db:
@@ -175,4 +175,5 @@ class ChatVertHooks:
             await store.write_chat_vert_rules(db, row.channel_id, rules, data)
 
 
-register_hooks(KIND, ChatVertHooks())
+HOOKS = ChatVertHooks()
+"""The table service's hooks for Le Chat vert (the registry names ``bot.chat_vert_table:HOOKS``)."""

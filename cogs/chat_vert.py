@@ -7,7 +7,7 @@ rules may allow more, and a player learns them by trying. Choosing a card shows 
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Hashable
 from typing import Any
 
 import discord
@@ -16,44 +16,24 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.chat_vert_table import reset_rules, table_rules
-from bot.games.base import Action, BadOption, JSONValue
-from bot.games.chat_vert import matches
+from bot.games.base import Action, SeatView
+from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable
 from bot.i18n import plural, t
 from bot.store import GameRow
 from bot.tables import Snapshot, TableError
-from bot.texts.chat_vert import COLOURS, card_name, colour_name, describe_action, describe_rule
+from bot.texts.chat_vert import COLOURS, MAJORS, card_name, colour_name, describe_action, describe_rule
 from cogs.chat_vert_dialog import RuleButton, open_dialog
 from cogs.common import bot_of, can_manage, check_origin, display_name, guild_lang, remember_locale, user_lang
 from cogs.components import ActButton, FocusButton, FocusSelect, SayButton
-from cogs.tables import open_lobby
-from cogs.ui import FocusPanel, GameUI, register
-from renders import chat_vert as pictures
+from cogs.ui import FocusPanel, GameUI
+from renders.chat_vert import PICTURES
 
 PAGE = 25
 KIND = "chat_vert"
 RULE_ID_MAX = 1_000_000
 """Far above any rule id a table reaches (20 rules at a time): a larger number names no rule."""
 
-
-def in_range(option: str, value: int, low: int, high: int) -> int:
-    """A number typed in a command, checked here: Discord's own bounds are only a hint to its clients."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadOption("bad_option_range", option=option, min=low, max=high, value=str(value)[:20])
-    return value
-
-
-def base_playable(view: dict[str, Any]) -> set[str]:
-    """The cards the base rules let this seat play now (secret rules may allow more)."""
-    hand = [str(c) for c in view.get("hand") or []]
-    if view.get("phase") != "play" or view.get("turn") != view.get("seat"):
-        return set()
-    if view.get("drawn"):
-        hand = [str(view["drawn"])]
-    pending = view.get("pending")
-    if pending:
-        wanted = "D" if pending.get("kind") == "plus2" else "F"
-        return {c for c in hand if c[-1] == wanted}
-    return {c for c in hand if matches(c, str(view.get("top")), str(view.get("colour")))}
+View = SeatView[ChatVertTable, ChatVertOwn]
 
 
 def _focus(card: str, n: int, colour: str | None = None) -> str:
@@ -70,16 +50,17 @@ def _parse_focus(focus: str | None) -> tuple[str, int, str | None] | None:
         return None
 
 
-def _card_options(view: dict[str, Any], lang: str, chosen: str | None, page: int) -> tuple[list[Any], int, int]:
-    cards = [str(c) for c in view.get("hand") or []]
-    hand = Counter(cards)
-    playable = base_playable(view)
+def _card_options(view: View, lang: str, chosen: str | None, page: int) -> tuple[list[discord.SelectOption], int, int]:
+    """Every card of the hand (and each pair), the playable ones ticked, one page of ``PAGE`` at a time."""
+    cards = list(view.own.hand)
+    playable = set(view.own.playable)
+    pairs = set(view.own.pairs)
     entries: list[tuple[str, str]] = []
-    for card in sorted(hand, key=cards.index):
+    for card in dict.fromkeys(cards):
         # The number is the card's number on the hand picture.
         number, mark = cards.index(card) + 1, " ✓" if card in playable else ""
         entries.append((_focus(card, 1), f"{number} · {card_name(card, lang)}{mark}"))
-        if hand[card] >= 2 and card[0] in COLOURS:
+        if card in pairs:
             entries.append((_focus(card, 2), f"{number} · {t(lang, 'cv.pair', card=card_name(card, lang))}{mark}"))
     pages = max(1, (len(entries) + PAGE - 1) // PAGE)
     page = max(0, min(page, pages - 1))
@@ -92,61 +73,60 @@ def _card_options(view: dict[str, Any], lang: str, chosen: str | None, page: int
 
 def _play_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel:
     game = snapshot.game
-    view: Any = snapshot.views[seat]
+    view: View = snapshot.views[seat]
     stage = snapshot.stage
     version = snapshot.n
     controls = discord.ui.View(timeout=None)
     lines: list[str] = []
     names = [s.name for s in game.seats]
     chosen = _parse_focus(focus)
-    if view.get("drawn"):
-        drawn = str(view["drawn"])
+    drawn = view.own.drawn
+    if drawn:
         lines.append(t(lang, "cv.panel.drawn", card=card_name(drawn, lang)))
         chosen = chosen if chosen and chosen[0] == drawn else (drawn, 1, None)
     options, page, pages = _card_options(view, lang, _focus(*chosen) if chosen else None, page)
-    if options and not view.get("drawn"):
+    if options and not drawn:
         select = FocusSelect(game.id, stage, options, t(lang, "cv.panel.choose", page=page + 1, pages=pages))
         select.item.row = 0
         controls.add_item(select)
-    pending = view.get("pending")
-    if pending:
-        lines.append(plural(lang, "cv.panel.pending", int(pending["count"])))
+    pending = view.table.pending
+    if pending is not None:
+        lines.append(plural(lang, "cv.panel.pending", pending.count))
     if chosen is not None:
         card, n, colour = chosen
-        if card in ("W", "F") and colour is None:
+        if card in MAJORS and colour is None:
             lines.append(t(lang, "cv.panel.pick_colour", card=card_name(card, lang)))
             for c in COLOURS:
                 button = FocusButton(game.id, stage, _focus(card, 1, c), page, colour_name(c, lang))
                 button.item.row = 1
                 controls.add_item(button)
         else:
-            action = Action.of("play", card=card, n=n, colour=colour if card in ("W", "F") else None)
-            label = describe_action(action, names, lang, view)
+            action = Action.of("play", card=card, n=n, colour=colour if card in MAJORS else None)
+            label = describe_action(action, names, lang, view.table)
             lines.append(t(lang, "cv.panel.chosen", cards=label))
             play = ActButton(game.id, version, action, t(lang, "cv.action.play"), discord.ButtonStyle.success)
             say = SayButton(game.id, version, action, t(lang, "cv.action.play_say"), discord.ButtonStyle.primary)
             play.item.row = say.item.row = 1
             controls.add_item(play)
             controls.add_item(say)
-    if view.get("drawn"):
+    if drawn:
         keep = ActButton(game.id, version, Action.of("keep"), t(lang, "cv.action.keep"), discord.ButtonStyle.secondary)
         keep.item.row = 2
         controls.add_item(keep)
     else:
-        label = plural(lang, "cv.action.draw_pending", int(pending["count"])) if pending else t(lang, "cv.action.draw")
+        label = plural(lang, "cv.action.draw_pending", pending.count) if pending else t(lang, "cv.action.draw")
         draw = ActButton(game.id, version, Action.of("draw"), label, discord.ButtonStyle.danger)
         draw_say = SayButton(game.id, version, Action.of("draw"), t(lang, "cv.action.draw_say"))
         draw.item.row = draw_say.item.row = 2
         controls.add_item(draw)
         controls.add_item(draw_say)
     _speech_buttons(controls, snapshot, seat, lang, row=2)
-    if pages > 1 and not view.get("drawn"):
+    if pages > 1 and not drawn:
         for key, target, off in (("panel.prev", page - 1, page == 0), ("panel.next", page + 1, page >= pages - 1)):
             button = FocusButton(game.id, stage, focus or "", max(0, min(target, pages - 1)), t(lang, key), off)
             button.item.row = 3
             controls.add_item(button)
-    playable = sorted(base_playable(view))
-    return FocusPanel(lines, lambda: pictures.render_hand(view, lang, playable), controls)
+    return FocusPanel(lines, lambda: PICTURES.hand(view, lang), controls)
 
 
 def _speech_buttons(controls: discord.ui.View, snapshot: Snapshot, seat: int, lang: str, row: int) -> None:
@@ -166,61 +146,54 @@ def _speech_buttons(controls: discord.ui.View, snapshot: Snapshot, seat: int, la
 
 def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
     game = snapshot.game
-    view: Any = snapshot.views[seat]
+    view: View = snapshot.views[seat]
     names = [s.name for s in game.seats]
     if snapshot.over:
         controls = None
         lines: list[str] = []
-        if view.get("winner") == seat:
+        if view.table.winner == seat:
             lines.append(t(lang, "cv.panel.won"))
             controls = discord.ui.View(timeout=None)
             controls.add_item(RuleButton(game.channel_id, "open", t(lang, "cv.rule.open")))
-        return FocusPanel(lines, lambda: pictures.render_hand(view, lang, None), controls)
-    if seat in snapshot.to_act and view.get("phase") == "play":
+        return FocusPanel(lines, lambda: PICTURES.hand(view, lang), controls)
+    if seat in snapshot.to_act and view.table.phase == "play":
         return _play_panel(snapshot, seat, lang, focus, page)
     controls = discord.ui.View(timeout=None)
     lines = []
     if seat in snapshot.to_act:
         lines.append(t(lang, "cv.panel.direction"))
         for action in snapshot.legal.get(seat, []):
-            button = ActButton(game.id, snapshot.n, action, describe_action(action, names, lang, view))
+            button = ActButton(game.id, snapshot.n, action, describe_action(action, names, lang, view.table))
             button.item.row = 0
             controls.add_item(button)
     _speech_buttons(controls, snapshot, seat, lang, row=1)
-    return FocusPanel(lines, lambda: pictures.render_hand(view, lang, None), controls)
+    return FocusPanel(lines, lambda: PICTURES.hand(view, lang), controls)
 
 
 def _table_actions(snapshot: Snapshot) -> list[list[Action]]:
     """The public "J'ai la même !" button: anyone may press it (a false claim costs a card)."""
-    public: Any = snapshot.public
-    top = str(public.get("top") or "")
-    if public.get("phase") != "play" or public.get("first") or top in ("W", "F") or not top:
+    table: ChatVertTable = snapshot.public.table
+    if not table.claim_open:
         return []
-    return [[Action.of("same", card=top, at=int(public.get("at") or 0))]]
+    return [[Action.of("same", card=table.top, at=table.at)]]
 
 
-def _panel_key(view: dict[str, JSONValue], legal: list[Action]) -> Any:
+def _panel_key(view: View) -> Hashable:
     """A DM panel is edited when the hand, the drawn card or the moves change, not at every card anyone plays
     (Discord's rate limits); the table message shows the pile."""
-    v: Any = view
-    return (repr(v.get("hand")), v.get("drawn"), tuple(a.dumps() for a in legal))
+    return (view.own.hand, view.own.drawn, tuple(a.dumps() for a in view.legal))
 
 
-def _hand(view: dict[str, JSONValue], legal: list[Action], locale: str) -> bytes:
-    return pictures.render_hand(view, locale, sorted(base_playable(dict(view))) or None)
+def _action_style(action: Action) -> discord.ButtonStyle:
+    return discord.ButtonStyle.success if action.kind == "same" else discord.ButtonStyle.primary
 
 
-UI = register(
-    GameUI(
-        kind=KIND,
-        title_key="game.chat_vert",
-        table_picture=pictures.render_table,
-        hand_picture=_hand,
-        action_style=lambda a: discord.ButtonStyle.success if a.kind == "same" else discord.ButtonStyle.primary,
-        panel_key=_panel_key,
-        table_actions=_table_actions,
-        focus_panel=_focus_panel,
-    )
+UI = GameUI(
+    kind=KIND,
+    action_style=_action_style,
+    panel_key=_panel_key,
+    table_actions=_table_actions,
+    focus_panel=_focus_panel,
 )
 
 
@@ -240,34 +213,6 @@ class ChatVertCog(commands.Cog):
 
         if interaction.type == discord.InteractionType.modal_submit:
             await on_dialog_modal(interaction)
-
-    @chatvert.command(
-        name=_("new", key="cmd.new.name"),
-        description=_("Open a Chat vert table in this channel (2 to 10 players)", key="cmd.chatvert.new.description"),
-    )
-    @app_commands.describe(
-        timer=_("Seconds to play before a penalty card (0: never, default 60)", key="cmd.chatvert.new.timer"),
-        reminder=_("Minutes before a reminder (0: never, default 2)", key="cmd.new.reminder"),
-        timeout=_(
-            "Minutes before the computer plays for an absent player (0: never, default 10)", key="cmd.new.timeout"
-        ),
-    )
-    @app_commands.rename(
-        timer=_("timer", key="cmd.chatvert.new.timer.name"),
-        reminder=_("reminder", key="cmd.new.reminder.name"),
-        timeout=_("timeout", key="cmd.new.timeout.name"),
-    )
-    async def new(
-        self,
-        interaction: discord.Interaction[Any],
-        timer: app_commands.Range[int, 0, 600] = 60,
-        reminder: app_commands.Range[int, 0, 1440] = 2,
-        timeout: app_commands.Range[int, 0, 1440] = 10,
-    ) -> None:
-        timer = in_range("timer", timer, 0, 600)
-        reminder = in_range("reminder", reminder, 0, 1440)
-        timeout = in_range("timeout", timeout, 0, 1440)
-        await open_lobby(interaction, KIND, {"timer": timer}, reminder, timeout)
 
     @chatvert.command(
         name=_("say", key="cmd.chatvert.say.name"),

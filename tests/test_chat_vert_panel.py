@@ -10,11 +10,11 @@ from bot.games.base import Action
 from bot.games.chat_vert import GAME, deal_fixed
 from bot.store import GameRow, Seat
 from bot.tables import Snapshot
-from cogs.chat_vert import _focus_panel, _table_actions, base_playable
+from cogs.chat_vert import _focus_panel, _table_actions
 
 
 def _snapshot(state: Any) -> Snapshot:
-    players = GAME.public_view(state)["players"]
+    players = GAME.public_view(state).table.players
     row = GameRow(
         id=5,
         guild_id=1,
@@ -79,7 +79,7 @@ async def test_a_long_hand_is_paged_and_every_card_is_reachable() -> None:
             break
         seen |= set(values)
         pages += 1
-    hand = set(snapshot.views[0]["hand"])
+    hand = set(snapshot.views[0].own.hand)
     assert {v.split(":")[1] for v in seen} == hand
     assert "c:R7:2:" in seen  # the pair is offered as one choice
     assert pages == 3  # 53 distinct cards + 1 pair = 54 choices: pages of 25, 25, 4
@@ -102,8 +102,8 @@ async def test_base_playable_marks_and_the_claim_buttons() -> None:
     state = GAME.setup(3, {"timer": 0}, random.Random(2))
     state = deal_fixed(state, [["R2", "G9", "F"], ["B5", "R2"], ["G1", "Y1"]], top="R5", turn=0)
     snapshot = _snapshot(state)
-    assert base_playable(snapshot.views[0]) == {"R2", "F"}
-    assert base_playable(snapshot.views[1]) == set()  # not their turn
+    assert set(snapshot.views[0].own.playable) == {"R2", "F"}
+    assert set(snapshot.views[1].own.playable) == set()  # not their turn
     assert _table_actions(snapshot) == []  # the first card: no claim
     GAME.apply(state, 0, Action.of("play", card="R2", n=1, colour=None), random.Random(0))
     snapshot = _snapshot(state)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.chat_vert_table import add_rule, last_winner, reset_rules, set_rules, table_rules
 from bot.games.base import Action, GameError
 from bot.games.chat_vert_rules import MAX_RULES
+from bot.players.chat_vert import PLAYER
 from bot.store import Store
 from bot.tables import TableService
 from tests.test_tables import Clock
@@ -63,11 +65,15 @@ async def _finish(service: TableService, game_id: int) -> None:
         (seat,) = live.engine.to_act(live.state)
         user = live.row.seats[seat].user_id
         assert user is not None
-        await service.act(game_id, user, live.engine.bot_action(live.state, seat, rng))
+        await service.act(game_id, user, PLAYER.act(live.state, seat, rng))
     raise AssertionError("the game did not end")
 
 
-SAY_8 = {"template": "say", "cond": {"colour": None, "number": 8, "kind": None}, "phrase": "Vélocyclette"}
+SAY_8: dict[str, Any] = {
+    "template": "say",
+    "cond": {"colour": None, "number": 8, "kind": None},
+    "phrase": "Vélocyclette",
+}
 
 
 async def test_the_winner_writes_one_rule_and_it_is_frozen_into_the_next_game(db_path: Path) -> None:
@@ -91,8 +97,8 @@ async def test_the_winner_writes_one_rule_and_it_is_frozen_into_the_next_game(db
     second = await _open(service, [1, 2, 3])
     live = await service.load(second)
     assert [r["phrase"] for r in live.row.options["rules"]] == ["Vélocyclette"]
-    assert live.engine.public_view(live.state)["dealer"] == live.row.seat_of(winner["user"])
-    assert live.engine.public_view(live.state)["rules"] == 1
+    assert live.engine.public_view(live.state).table.dealer == live.row.seat_of(winner["user"])
+    assert live.engine.public_view(live.state).table.rules == 1
     # The rule's words appear in no view of anyone.
     for seat in range(3):
         assert "Vélocyclette" not in repr(live.engine.view(live.state, seat))
@@ -106,9 +112,8 @@ async def test_the_winner_writes_one_rule_and_it_is_frozen_into_the_next_game(db
 async def test_limits_and_contradictions_are_refused_with_their_reason(db_path: Path) -> None:
     service = await _service(db_path)
     store = service.store
-    rules = [{**SAY_8, "cond": {"colour": None, "number": None, "kind": None}, "phrase": f"P{i}"} for i in range(0)]
     colours = ["Y", "R", "B", "G"]
-    rules = []
+    rules: list[dict[str, Any]] = []
     for i in range(MAX_RULES):
         cond = {"colour": colours[i % 4], "number": i % 10, "kind": None}
         rules.append(
@@ -144,10 +149,10 @@ async def test_a_computer_winner_makes_its_rule_at_once(db_path: Path) -> None:
         if live.row.status != "running":
             break
         view = live.engine.view(live.state, 0)
-        if view["phase"] == "direction":
+        if view.phase == "direction":
             await service.act(game, 1, Action.of("first", dir=1))
         else:
-            await service.act(game, 1, Action.of("keep" if view.get("drawn") else "draw"))
+            await service.act(game, 1, Action.of("keep" if view.own.drawn else "draw"))
     winner = await last_winner(service.store, CHANNEL)
     assert winner is not None and winner["user"] is None and winner["pending"] is False
     (rule,) = await table_rules(service.store, CHANNEL)
@@ -155,7 +160,7 @@ async def test_a_computer_winner_makes_its_rule_at_once(db_path: Path) -> None:
     # The computer dealt the last game's winner seat: it deals the next one too.
     second = await _open(service, [1], bots=1)
     live = await service.load(second)
-    assert live.engine.public_view(live.state)["dealer"] == 1
+    assert live.engine.public_view(live.state).table.dealer == 1
 
 
 async def test_penalties_mark_rules_seen_for_the_computer_players(db_path: Path) -> None:
@@ -186,18 +191,18 @@ async def test_the_turn_timer_gives_a_card_per_period_and_replays(db_path: Path)
     game = await _open(service, [1, 2], timer=60)
     live = await service.load(game)
     (seat,) = live.engine.to_act(live.state)
-    hand = len(live.engine.view(live.state, seat)["hand"])
+    hand = len(live.engine.view(live.state, seat).own.hand)
     clock.now += 59
     await service.run_timers()
-    assert len(live.engine.view(live.state, seat)["hand"]) == hand
+    assert len(live.engine.view(live.state, seat).own.hand) == hand
     clock.now += 2
     await service.run_timers()
-    assert len(live.engine.view(live.state, seat)["hand"]) == hand + 1
+    assert len(live.engine.view(live.state, seat).own.hand) == hand + 1
     await service.run_timers()  # the same period: no second card
-    assert len(live.engine.view(live.state, seat)["hand"]) == hand + 1
+    assert len(live.engine.view(live.state, seat).own.hand) == hand + 1
     clock.now += 60
     await service.run_timers()
-    assert len(live.engine.view(live.state, seat)["hand"]) == hand + 2
+    assert len(live.engine.view(live.state, seat).own.hand) == hand + 2
     _, log = await service.full_log(game)
     reasons = [e.data.get("reason") for _, e in log if e.kind == "penalty"]
     assert reasons == ["timeout", "timeout"]
@@ -222,11 +227,11 @@ async def test_a_free_rule_is_judged_by_its_author_with_their_message(db_path: P
     await set_rules(service.store, CHANNEL, [free])
     game = await _open(service, [1, 2])
     live = await service.load(game)
-    hand = len(live.engine.view(live.state, 1)["hand"])
+    hand = len(live.engine.view(live.state, 1).own.hand)
     events = await service.table_act(game, Action.of("judge", rule=1, target=1))
     penalty = next(e for e in events if e.kind == "penalty")
     assert penalty.seat == 1 and penalty.data["message"] == free["message"]
-    assert len(live.engine.view(live.state, 1)["hand"]) == hand + 1
+    assert len(live.engine.view(live.state, 1).own.hand) == hand + 1
     with pytest.raises(GameError):
         await service.table_act(game, Action.of("judge", rule=2, target=1))
-    assert len(live.engine.view(live.state, 1)["hand"]) == hand + 1
+    assert len(live.engine.view(live.state, 1).own.hand) == hand + 1

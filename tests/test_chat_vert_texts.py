@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,7 +74,7 @@ def test_card_names() -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_template_reads_as_a_sentence(lang: str) -> None:
     cond = {"colour": "R", "number": 8, "kind": None}
-    rules = [
+    rules: list[dict[str, Any]] = [
         {"template": "say", "cond": cond, "phrase": "Vélocyclette"},
         {"template": "greater", "phrase": "Tortue"},
         {"template": "name", "cond": {"colour": "R", "number": None, "kind": None}},

@@ -5,6 +5,9 @@ Cards are codes (see ``bot.games.chat_vert_rules``): ``"R7"``, ``"GS"`` (skip), 
 (clockwise, ``dir`` 1). The added rules in force come from the ``rules`` option (``chat_vert_rules`` validates
 them); their texts never appear in a view.
 
+Views: ``table`` gives the public ``ChatVertTable`` and ``own`` a seat's ``ChatVertOwn`` (``chat_vert_views``), with
+what follows from the rules already worked out (the cards the base rules allow, the seats' markers, who starts).
+
 Phases: ``direction`` (the dealer picks the first player), ``play``, ``over``.
 
 Actions (any of them except ``timeout`` and ``judge`` may carry ``say``, the text the player says with it):
@@ -66,15 +69,15 @@ ficelle rule only moves (event ``ficelle``) when its holder changes.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from collections.abc import Mapping
+from functools import cache
+from typing import cast
 
 from bot.games.base import (
     Action,
     BadOption,
     DataOption,
+    Engine,
     Event,
     IllegalAction,
     IntOption,
@@ -82,37 +85,54 @@ from bot.games.base import (
     NotYourTurn,
     Option,
     Result,
-    register,
+    as_number,
     validate_options,
 )
 from bot.games.chat_vert_rules import (
-    CHAT_VERT,
     COLOURS,
     MAJORS,
     SAME_NORM,
-    SYMBOLS,
     Requirement,
     Rule,
     check_rules,
     check_speech,
     check_text,
     colour_of,
-    cond_matches,
     is_card,
     kind_of,
-    known_phrases,
+    matches,
     normalise,
-    number_of,
     penalty,
-    sort_hand,
+    required_speech,
+    rule_index,
 )
+from bot.games.chat_vert_state import (
+    CAT_LIMIT,
+    DECK,
+    HAND,
+    PLUS,
+    RECENT,
+    ChatVertState,
+    cat_drawable,
+    deal,
+    deal_fixed,
+    green_cat_gives,
+    known_phrases_of,
+    rules_used,
+    show_rule,
+    take,
+    turn_timer,
+)
+from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable, own_of, strings_of, table_of
 
 __all__ = [
     "COLOURS",
     "DECK",
     "GAME",
     "ChatVert",
+    "ChatVertOwn",
     "ChatVertState",
+    "ChatVertTable",
     "colour_of",
     "deal_fixed",
     "green_cat_gives",
@@ -122,183 +142,6 @@ __all__ = [
     "rules_used",
     "turn_timer",
 ]
-
-DECK: tuple[str, ...] = tuple(c + s for c in COLOURS for s in SYMBOLS for _ in range(2)) + ("W",) * 4 + ("F",) * 4
-_DECK_COUNTS: Counter[str] = Counter(DECK)
-HAND = 7
-RECENT = 5
-"""How many of the last penalties the table shows."""
-PLUS: Mapping[str, int] = {"plus2": 2, "plus4": 4}
-
-
-def matches(card: str, top: str, colour: str) -> bool:
-    """Base matching: a major on anything; a coloured card on the current colour or the same symbol."""
-    if card in MAJORS:
-        return True
-    return card[0] == colour or (top not in MAJORS and card[1] == top[1])
-
-
-def required_speech(rules: Sequence[Rule], card: str, top: str, left: int) -> list[Requirement]:
-    """What the player of ``card`` on ``top`` must say, leaving ``left`` cards in hand, in the checking order."""
-    out: list[Requirement] = []
-    index = _index(rules)
-    by = index.singles
-    if left == 1:
-        last = by.get("last_phrase")
-        out.append(Requirement.phrase(last["phrase"], last["id"]) if last else Requirement.phrase(CHAT_VERT))
-    if left == 0 and "final" in by:
-        out.append(Requirement.phrase(by["final"]["phrase"], by["final"]["id"]))
-    out += index.for_card(card)
-    greater = by.get("greater")
-    c, t = number_of(card), number_of(top)
-    if greater and c is not None and t is not None and c > t:
-        out.append(Requirement.phrase(greater["phrase"], greater["id"]))
-    seen: set[str] = set()
-    unique: list[Requirement] = []
-    for req in out:
-        if req.key not in seen:
-            seen.add(req.key)
-            unique.append(req)
-    return unique
-
-
-class _RuleIndex:
-    """The rules of a game arranged for the checks made at every play: the single-instance templates, and per card
-    the phrases its "say" and "name" rules require (a game's rules never change, so this is built once)."""
-
-    def __init__(self, rules: Sequence[Rule]) -> None:
-        self.rules = rules
-        self.singles: dict[str, Rule] = {}
-        for r in rules:
-            if r["template"] in ("greater", "last_phrase", "final"):
-                self.singles[str(r["template"])] = r
-        self._cards: dict[str, tuple[Requirement, ...]] = {}
-        self._effects: dict[str, tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
-        self._by_id = sorted(rules, key=lambda r: int(r["id"]))
-
-    def effects_for(self, card: str) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
-        """The draw rules and the die rules a card triggers, each by rule id."""
-        found = self._effects.get(card)
-        if found is None:
-            hit = [r for r in self._by_id if r["template"] in ("draw", "die") and cond_matches(r["cond"], card)]
-            found = self._effects[card] = (
-                tuple(r for r in hit if r["template"] == "draw"),
-                tuple(r for r in hit if r["template"] == "die"),
-            )
-        return found
-
-    def for_card(self, card: str) -> tuple[Requirement, ...]:
-        found = self._cards.get(card)
-        if found is None:
-            says = [
-                Requirement.phrase(r["phrase"], r["id"])
-                for r in self.rules
-                if r["template"] == "say" and cond_matches(r["cond"], card)
-            ]
-            names = [
-                Requirement.name(card, r["id"])
-                for r in self.rules
-                if r["template"] == "name" and cond_matches(r["cond"], card)
-            ]
-            found = self._cards[card] = (*says, *names)
-        return found
-
-
-_INDEXES: dict[int, _RuleIndex] = {}
-
-
-def _index(rules: Sequence[Rule]) -> _RuleIndex:
-    """The index of a list of rules, kept while that very list is in use (checked by identity, not by id alone)."""
-    index = _INDEXES.get(id(rules))
-    if index is None or index.rules is not rules:
-        if len(_INDEXES) > 256:
-            _INDEXES.clear()
-        index = _INDEXES[id(rules)] = _RuleIndex(rules)
-    return index
-
-
-@lru_cache(maxsize=256)
-def _known(key: tuple[tuple[str, str | None], ...]) -> frozenset[str]:
-    return known_phrases({"template": t, "phrase": p} if p is not None else {"template": t} for t, p in key)
-
-
-@dataclass
-class ChatVertState:
-    """The whole game; ``apply`` mutates it in place once an action is known to be legal."""
-
-    players: int
-    rules: list[Rule] = field(default_factory=list)
-    timer: int = 60
-    dealer: int = 0
-    hands: list[list[str]] = field(default_factory=list)
-    stock: list[str] = field(default_factory=list)
-    """The draw pile; the next card to draw is the last one."""
-    pile: list[str] = field(default_factory=list)
-    """The played cards; the top card is the last one."""
-    returned: list[str] = field(default_factory=list)
-    """The majors turned up at the deal and put back into the draw pile."""
-    colour: str = "Y"
-    first: bool = True
-    dir: int = 1
-    turn: int | None = None
-    phase: str = "direction"
-    plays: int = 0
-    pending_kind: str | None = None
-    pending_count: int = 0
-    pending_target: int | None = None
-    skipped: int | None = None
-    drawing: int | None = None
-    drawn: str | None = None
-    ficelle: int | None = None
-    recent: list[dict[str, JSONValue]] = field(default_factory=list)
-    shown: list[int] = field(default_factory=list)
-    """Ids of the rules that showed at work in this game (a penalty for them, or a move using them)."""
-    winner: int | None = None
-    slow: int = 0
-    """Turn-timer penalties given since the last action other than ``timeout`` and ``judge``."""
-    cat_drawn: int = 0
-    """Cards the added rules' draws and dice have given this game (they stop at ``CAT_LIMIT``)."""
-    pause: bool = True
-    """"Pause" as soon as any draw empties the draw pile (False: the way of games started before that rule)."""
-    _singles: dict[str, Rule] | None = field(default=None, repr=False, compare=False)
-    _known: frozenset[str] | None = field(default=None, repr=False, compare=False)
-    """The rules by template (first of each), built on first use: the rules never change during a game."""
-
-    @property
-    def top(self) -> str:
-        return self.pile[-1]
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
-
-    def rule(self, template: str) -> Rule | None:
-        """The rule of a single-instance template, if in force."""
-        if self._singles is None:
-            self._singles = {}
-            for r in self.rules:
-                self._singles.setdefault(str(r["template"]), r)
-        return self._singles.get(template)
-
-    def after(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` places after ``seat`` in the current direction."""
-        return (seat + steps * self.dir) % self.players
-
-
-def turn_timer(state: ChatVertState) -> int:
-    """Seconds a player may take before a turn-timer penalty (0: no timer)."""
-    return state.timer
-
-
-def rules_used(state: ChatVertState) -> list[int]:
-    """Ids of the rules that showed at work in this game, in order of first appearance."""
-    return list(state.shown)
-
-
-def _known_of(state: ChatVertState) -> frozenset[str]:
-    if state._known is None:
-        state._known = _known(tuple((str(r["template"]), r.get("phrase")) for r in state.rules))
-    return state._known
 
 
 def _canonical(action: Action) -> Action:
@@ -324,33 +167,39 @@ def _said(action: Action) -> str | None:
     return str(text)
 
 
+def _check_rules(value: JSONValue) -> JSONValue:
+    """The ``rules`` option: ``check_rules``, its result as JSON."""
+    return list[JSONValue](check_rules(value))
+
+
 def _check_pause(value: JSONValue) -> int:
     if value not in (0, 1) or isinstance(value, bool):
         raise BadOption("bad_option_type", option="pause")
     return int(value)
 
 
-class ChatVert:
-    """The Le Chat vert engine (``GAME`` is its registered instance); structural ``Game``, like the other engines."""
+class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
+    """The Le Chat vert engine; ``GAME`` is the instance the registry names."""
 
     name: str = "chat_vert"
     min_players: int = 2
     max_players: int = 10
     options: tuple[Option, ...] = (
         IntOption("timer", 60, 0, 600),
-        IntOption("dealer", -1, -1, 9),
-        DataOption("rules", (), check_rules),
+        IntOption("dealer", -1, -1, 9, offered=False),
+        DataOption("rules", (), _check_rules),
         DataOption("pause", 1, _check_pause),
     )
 
     # ----- setup -----
 
-    def setup(self, players: int, options: Mapping[str, JSONValue], rng: random.Random) -> ChatVertState:
+    def setup(self, players: int, options: Mapping[str, object], rng: random.Random) -> ChatVertState:
+        """A new deal; ``options`` may hold the rules as read from the store (validated here, as every option)."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError("2 to 10 players")
-        opts = validate_options(self, options)
-        rules: list[Rule] = list(opts["rules"])  # validated by the option itself (check_rules)
-        dealer = int(opts["dealer"])
+        opts = validate_options(self, cast("Mapping[str, JSONValue]", options))
+        rules = list(cast("list[Rule]", opts["rules"]))  # validated by the option itself (check_rules)
+        dealer = as_number(opts["dealer"], -1)
         cards = list(DECK)
         rng.shuffle(cards)
         if not 0 <= dealer < players:
@@ -366,13 +215,18 @@ class ChatVert:
             cards.insert(rng.randrange(len(cards)), major)
         top = cards.pop()
         state = ChatVertState(
-            players=players, rules=rules, timer=int(opts["timer"]), dealer=dealer, pause=bool(opts["pause"])
+            players=players, rules=rules, timer=as_number(opts["timer"]), dealer=dealer, pause=bool(opts["pause"])
         )
-        _deal(state, hands, top, cards, returned)
+        deal(state, hands, top, cards, returned)
         return state
 
     def start_events(self, state: ChatVertState) -> list[Event]:
-        data = {"dealer": state.dealer, "top": state.pile[0], "returned": list(state.returned), "cards": HAND}
+        data: dict[str, JSONValue] = {
+            "dealer": state.dealer,
+            "top": state.pile[0],
+            "returned": list[JSONValue](state.returned),
+            "cards": HAND,
+        }
         return [Event("deal", state.dealer, data, milestone=True)]
 
     # ----- queries -----
@@ -469,51 +323,37 @@ class ChatVert:
             return True
         return seat in self.to_act(state) and _canonical(action) in self.legal_actions(state, seat)
 
-    def public_view(self, state: ChatVertState) -> dict[str, JSONValue]:
-        pending: dict[str, JSONValue] | None = None
-        if state.pending_kind is not None:
-            pending = {"kind": state.pending_kind, "count": state.pending_count, "target": state.pending_target}
-        return {
-            "phase": state.phase,
-            "players": state.players,
-            "dealer": state.dealer,
-            "turn": state.turn if state.phase == "play" else None,
-            "dir": state.dir,
-            "top": state.top,
-            "colour": state.colour,
-            "first": state.first,
-            "pile": len(state.pile),
-            "stock": len(state.stock),
-            "counts": [len(h) for h in state.hands],
-            "at": state.plays,
-            "pending": pending,
-            "skipped": state.skipped,
-            "drawing": state.drawing,
-            "rules": len(state.rules),
-            "ficelle": state.ficelle,
-            "ficelle_rule": state.rule("ficelle") is not None,
-            "penalties": [dict(p) for p in state.recent],
-            "winner": state.winner,
-            "timer": state.timer,
-        }
+    # ----- views -----
 
-    def view(self, state: ChatVertState, seat: int) -> dict[str, JSONValue]:
-        out = self.public_view(state)
-        out["seat"] = seat
-        out["hand"] = sort_hand(state.hands[seat]) if 0 <= seat < state.players else []
-        out["drawn"] = state.drawn if state.drawing == seat else None
-        return out
+    def table(self, state: ChatVertState) -> ChatVertTable:
+        return table_of(state)
 
-    def bot_action(self, state: ChatVertState, seat: int, rng: random.Random) -> Action:
-        from bot.players.chat_vert import choose
+    def own(self, state: ChatVertState, seat: int) -> ChatVertOwn:
+        return own_of(state, seat)
 
-        return choose(state, seat, rng)
+    def phase(self, state: ChatVertState) -> str:
+        return state.phase
 
-    def bot_interrupt(self, state: ChatVertState, seat: int, rng: random.Random) -> Action | None:
-        """The computer player's "J'ai la même" now, or None."""
-        from bot.players.chat_vert import claim
+    def scores(self, state: ChatVertState) -> tuple[int, ...]:
+        """Cards left in each hand (the fewer the better; the winner has none)."""
+        return tuple(len(h) for h in state.hands)
 
-        return claim(state, seat, rng)
+    def secrets(self, state: ChatVertState, seat: int) -> frozenset[str]:
+        """The codes of the seat's cards that no other view shows: held by nobody else, and neither the top
+        card nor a card named anywhere public (an event, a penalty)."""
+        if not 0 <= seat < state.players:
+            return frozenset()
+        mine = set(state.hands[seat])
+        for other in range(state.players):
+            if other != seat:
+                mine -= set(state.hands[other])
+        if not mine:
+            return frozenset()
+        mine -= strings_of(self.public_view(state))
+        for other in range(state.players):
+            if other != seat and mine:
+                mine -= strings_of(self.view(state, other))
+        return frozenset(mine)
 
     # ----- checks -----
 
@@ -566,7 +406,7 @@ class ChatVert:
         code, via = self._play_refusal(state, card)
         if code is not None:
             raise IllegalAction(code, card=card)
-        return card, n, None if colour is None else str(colour), via
+        return card, as_number(n, 1), None if colour is None else str(colour), via
 
     # ----- actions -----
 
@@ -579,7 +419,7 @@ class ChatVert:
             return []
         return [Action.of("timeout", seat=min(awaited))]
 
-    def apply(self, state: ChatVertState, seat: int, action: Action, rng: random.Random) -> list[Event]:
+    def play(self, state: ChatVertState, seat: int, action: Action, rng: random.Random) -> list[Event]:
         events = self._apply(state, seat, action, rng)
         if action.kind not in ("timeout", "judge"):
             state.slow = 0
@@ -647,7 +487,7 @@ class ChatVert:
         allowed = (1,) if state.players == 2 else (1, -1)
         if isinstance(direction, bool) or direction not in allowed:
             raise IllegalAction("bad_direction")
-        state.dir = int(direction)
+        state.dir = as_number(direction, 1)
         state.phase = "play"
         state.turn = state.after(state.dealer)
         events = [Event("direction", state.dealer, {"dir": state.dir, "first": state.turn})]
@@ -708,7 +548,7 @@ class ChatVert:
                 state.pending_target = nxt
         state.turn = nxt
         if used is not None:
-            _show(state, used["id"])
+            show_rule(state, used["id"])
         data: dict[str, JSONValue] = {
             "cards": [card] * n,
             "colour": colour,
@@ -751,7 +591,7 @@ class ChatVert:
         events: list[Event],
     ) -> None:
         """The added rules' draws, then their dice, by rule id, while the green cat has cards to give this game."""
-        draws, dice = _index(state.rules).effects_for(card)
+        draws, dice = rule_index(state.rules).effects_for(card)
         for rule in draws:
             who = rule["who"]
             if who == "all":
@@ -759,28 +599,28 @@ class ChatVert:
             else:
                 drawers = [{"player": seat, "previous": previous, "next": following}[who]]
             for drawer in drawers:
-                count = min(int(rule["count"]), CAT_LIMIT - state.cat_drawn, _cat_drawable(state))
+                count = min(int(rule["count"]), CAT_LIMIT - state.cat_drawn, cat_drawable(state))
                 if count <= 0:
                     continue
-                _show(state, rule["id"])
-                cards, taken = _take(state, drawer, count, rng, cat=True)
+                show_rule(state, rule["id"])
+                cards, taken = take(state, drawer, count, rng, cat=True)
                 state.cat_drawn += len(cards)
                 events.append(Event("rule_draw", drawer, {"count": len(cards), "rule": rule["id"]}))
                 events += taken
         for rule in dice:
-            if state.cat_drawn >= CAT_LIMIT or not _cat_drawable(state):
+            if state.cat_drawn >= CAT_LIMIT or not cat_drawable(state):
                 continue
             value = rng.randint(1, 6)
             drawer = seat if value <= 3 else previous
-            _show(state, rule["id"])
+            show_rule(state, rule["id"])
             state.cat_drawn += 1
             events.append(Event("die", seat, {"value": value, "drawer": drawer, "rule": rule["id"]}))
-            events += _take(state, drawer, 1, rng, cat=True)[1]
+            events += take(state, drawer, 1, rng, cat=True)[1]
 
     def _draw(self, state: ChatVertState, seat: int, said: str | None, rng: random.Random) -> list[Event]:
         events: list[Event] = []
         if state.pending_kind is not None:
-            cards, taken = _take(state, seat, state.pending_count, rng)
+            cards, taken = take(state, seat, state.pending_count, rng)
             events.append(Event("draw", seat, {"count": len(cards), "why": "pending", "said": said}))
             events += taken
             state.pending_kind = state.pending_target = None
@@ -788,12 +628,12 @@ class ChatVert:
             ficelle = state.rule("ficelle")
             if ficelle is not None and state.ficelle != seat:
                 old, state.ficelle = state.ficelle, seat
-                _show(state, ficelle["id"])
+                show_rule(state, ficelle["id"])
                 data = {"from": old, "passed": False, "count": len(cards), "rule": ficelle["id"]}
                 events.append(Event("ficelle", seat, data))
             state.turn = state.after(seat)
         else:
-            cards, taken = _take(state, seat, 1, rng)
+            cards, taken = take(state, seat, 1, rng)
             events.append(Event("draw", seat, {"count": len(cards), "why": "choice", "said": said}))
             events += taken
             if cards and matches(cards[0], state.top, state.colour):
@@ -817,7 +657,7 @@ class ChatVert:
 
     def _say(self, state: ChatVertState, seat: int, text: str, rng: random.Random) -> list[Event]:
         said = Event("said", seat, {"text": text})
-        known = _known_of(state)
+        known = known_phrases_of(state)
         if normalise(text) == SAME_NORM:
             return [said, *self._claim(state, seat, state.top, state.plays, None, rng)]
         ficelle = state.rule("ficelle")
@@ -834,8 +674,8 @@ class ChatVert:
             state.pending_count = 0
             state.ficelle = victim
             state.turn = state.after(victim)
-            _show(state, ficelle["id"])
-            cards, taken = _take(state, victim, count, rng)
+            show_rule(state, ficelle["id"])
+            cards, taken = take(state, victim, count, rng)
             return [
                 said,
                 Event("ficelle", victim, {"from": seat, "passed": True, "count": len(cards), "rule": ficelle["id"]}),
@@ -883,7 +723,7 @@ class ChatVert:
     ) -> None:
         if not required and said is None:
             return
-        for data in check_speech(said, required, _known_of(state), claim=claim):
+        for data in check_speech(said, required, known_phrases_of(state), claim=claim):
             self._penalise(state, seat, data, rng, events)
 
     @staticmethod
@@ -892,10 +732,10 @@ class ChatVert:
     ) -> None:
         """One penalty card, drawn at once."""
         events.append(Event("penalty", seat, data))
-        state.recent = [*state.recent, {**data, "seat": seat}][-RECENT:]
+        state.penalties = [*state.penalties, {**data, "seat": seat}][-RECENT:]
         if data.get("rule") is not None:
-            _show(state, int(data["rule"]))
-        events += _take(state, seat, 1, rng)[1]
+            show_rule(state, as_number(data["rule"]))
+        events += take(state, seat, 1, rng)[1]
 
 
 @cache
@@ -909,111 +749,4 @@ DRAW = Action.of("draw")
 KEEP = Action.of("keep")
 
 
-def _show(state: ChatVertState, rule_id: int) -> None:
-    if rule_id not in state.shown:
-        state.shown.append(rule_id)
-
-
-CAT_LIMIT = 112
-"""The most cards the added rules' draws and dice give in one game (see the module docstring)."""
-
-
-def green_cat_gives(state: ChatVertState) -> bool:
-    """Whether the added rules' draws and dice would give a card now."""
-    return state.cat_drawn < CAT_LIMIT and _cat_drawable(state) > 0
-
-
-def _cat_drawable(state: ChatVertState) -> int:
-    """Cards the green cat may draw now: with "Pause", the pile too (but its top); before that rule, the stock only."""
-    return len(state.stock) + (max(0, len(state.pile) - 1) if state.pause else 0)
-
-
-def _pause(state: ChatVertState, rng: random.Random, events: list[Event]) -> bool:
-    """ "Pause": the pile but its top card shuffled into a new draw pile (False when there is nothing to shuffle)."""
-    if len(state.pile) <= 1:
-        return False
-    rest = state.pile[:-1]
-    state.pile = state.pile[-1:]
-    rng.shuffle(rest)
-    state.stock = rest
-    events.append(Event("pause", None, {"stock": len(rest)}))
-    return True
-
-
-def _take(
-    state: ChatVertState, seat: int, count: int, rng: random.Random, *, cat: bool = False
-) -> tuple[list[str], list[Event]]:
-    """Draw up to ``count`` cards into ``seat``'s hand; the events are the pauses then ``drew`` (private).
-
-    A draw that empties the draw pile makes the dealer say "Pause" at once. ``cat``: a draw of the green cat, which
-    games started before that rule never let reshuffle the pile.
-    """
-    events: list[Event] = []
-    cards: list[str] = []
-    for _ in range(count):
-        if not state.stock and ((cat and not state.pause) or not _pause(state, rng, events)):
-            break
-        cards.append(state.stock.pop())
-    if state.pause and cards and not state.stock:
-        _pause(state, rng, events)
-    state.hands[seat] = sort_hand([*state.hands[seat], *cards])
-    if count > 0:
-        events.append(Event("drew", seat, {"cards": cards}, private_to=frozenset({seat})))
-    return cards, events
-
-
-def _deal(state: ChatVertState, hands: list[list[str]], top: str, stock: list[str], returned: list[str]) -> None:
-    state.hands = [sort_hand(h) for h in hands]
-    state.stock = stock
-    state.pile = [top]
-    state.returned = returned
-    state.colour = str(colour_of(top))
-    state.first = True
-    state.dir = 1
-    state.turn = None
-    state.phase = "direction"
-    state.plays = 0
-    state.pending_kind = state.pending_target = None
-    state.pending_count = 0
-    state.skipped = state.drawing = state.drawn = state.ficelle = state.winner = None
-    state.recent = []
-    state.shown = []
-    state.slow = 0
-
-
-def deal_fixed(
-    state: ChatVertState,
-    hands: Sequence[Sequence[str]],
-    *,
-    top: str,
-    dealer: int = 0,
-    stock: Sequence[str] | None = None,
-    pile: Sequence[str] = (),
-    turn: int | None = None,
-    dir: int = 1,
-) -> ChatVertState:
-    """Replace the deal: the hands, ``top`` face up (a coloured card), ``stock`` in drawing order (first drawn
-    first; by default the rest of the deck in ``DECK`` order) and ``pile`` (cards under the top, bottom first).
-
-    With ``turn`` the direction is already chosen: the game is in play with ``turn`` to act and ``dir``.
-    Cards must come from the deck; cards left out are not in play.
-    """
-    if len(hands) != state.players or top in MAJORS or not is_card(top):
-        raise ValueError("one hand per player and a coloured top card")
-    used = Counter([top, *pile, *(c for h in hands for c in h)])
-    if stock is None:
-        stock = list((_DECK_COUNTS - used).elements())
-    if Counter([*used.elements(), *stock]) - _DECK_COUNTS:
-        raise ValueError("unknown or repeated card")
-    _deal(state, [list(h) for h in hands], top, list(reversed(stock)), [])
-    state.pile = [*pile, top]
-    state.dealer = dealer
-    if turn is not None:
-        state.phase = "play"
-        state.turn = turn
-        state.dir = dir
-    return state
-
-
 GAME = ChatVert()
-register(GAME)

@@ -208,7 +208,7 @@ def _all_name_forms() -> frozenset[str]:
 # ----- rules -----
 
 
-def _phrase(value: JSONValue) -> str:
+def _phrase(value: object) -> str:
     if not isinstance(value, str):
         raise RuleError("phrase_empty")
     text = value.strip()
@@ -222,11 +222,11 @@ def _phrase(value: JSONValue) -> str:
     return text
 
 
-def _int(value: JSONValue) -> bool:
+def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _cond(value: JSONValue) -> dict[str, Any]:
+def _cond(value: object) -> dict[str, Any]:
     if not isinstance(value, Mapping):
         raise RuleError("bad_condition")
     colour, number, kind = value.get("colour"), value.get("number"), value.get("kind")
@@ -245,13 +245,13 @@ def _cond(value: JSONValue) -> dict[str, Any]:
     return {"colour": colour, "number": number, "kind": kind}
 
 
-def _free_text(value: JSONValue, limit: int) -> str:
+def _free_text(value: object, limit: int) -> str:
     if not isinstance(value, str) or not 1 <= len(value.strip()) <= limit:
         raise RuleError("free_text_length", max=limit)
     return value.strip()
 
 
-def validate_rule(raw: Mapping[str, JSONValue]) -> Rule:
+def validate_rule(raw: Mapping[str, object]) -> Rule:
     """Shape and limits of one rule; a clean dict with exactly its template's keys plus id/author/author_name/seen.
 
     ``author`` (None by default), ``author_name`` ("" by default) and ``seen`` (False by default) may be missing;
@@ -343,7 +343,7 @@ def check_new_rule(existing: Sequence[Rule], rule: Rule) -> None:
             raise RuleError("contradiction", rule=other["id"])
 
 
-def check_rules(value: JSONValue) -> list[Rule]:
+def check_rules(value: object) -> list[Rule]:
     """The ``rules`` table option: a list of valid rules, with distinct ids, not contradicting each other."""
     if value is None:
         return []
@@ -352,6 +352,8 @@ def check_rules(value: JSONValue) -> list[Rule]:
     out: list[Rule] = []
     try:
         for raw in value:
+            if not isinstance(raw, Mapping):
+                raise RuleError("bad_rule")
             rule = validate_rule(raw)
             if any(r["id"] == rule["id"] for r in out):
                 raise RuleError("bad_rule")
@@ -528,3 +530,97 @@ def check_text(text: JSONValue) -> str | None:
     if len(text) > SAY_MAX:
         return "text_too_long"
     return None
+
+
+# ----- what a play requires -----
+
+
+def matches(card: str, top: str, colour: str) -> bool:
+    """Base matching: a major on anything; a coloured card on the current colour or the same symbol."""
+    if card in MAJORS:
+        return True
+    return card[0] == colour or (top not in MAJORS and card[1] == top[1])
+
+
+def required_speech(rules: Sequence[Rule], card: str, top: str, left: int) -> list[Requirement]:
+    """What the player of ``card`` on ``top`` must say, leaving ``left`` cards in hand, in the checking order."""
+    out: list[Requirement] = []
+    index = rule_index(rules)
+    by = index.singles
+    if left == 1:
+        last = by.get("last_phrase")
+        out.append(Requirement.phrase(last["phrase"], last["id"]) if last else Requirement.phrase(CHAT_VERT))
+    if left == 0 and "final" in by:
+        out.append(Requirement.phrase(by["final"]["phrase"], by["final"]["id"]))
+    out += index.for_card(card)
+    greater = by.get("greater")
+    c, t = number_of(card), number_of(top)
+    if greater and c is not None and t is not None and c > t:
+        out.append(Requirement.phrase(greater["phrase"], greater["id"]))
+    seen: set[str] = set()
+    unique: list[Requirement] = []
+    for req in out:
+        if req.key not in seen:
+            seen.add(req.key)
+            unique.append(req)
+    return unique
+
+
+class RuleIndex:
+    """The rules of a game arranged for the checks made at every play: the single-instance templates, and per card
+    the phrases its "say" and "name" rules require (a game's rules never change, so this is built once)."""
+
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        self.rules = rules
+        self.singles: dict[str, Rule] = {}
+        for r in rules:
+            if r["template"] in ("greater", "last_phrase", "final"):
+                self.singles[str(r["template"])] = r
+        self._cards: dict[str, tuple[Requirement, ...]] = {}
+        self._effects: dict[str, tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
+        self._by_id = sorted(rules, key=lambda r: int(r["id"]))
+
+    def effects_for(self, card: str) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
+        """The draw rules and the die rules a card triggers, each by rule id."""
+        found = self._effects.get(card)
+        if found is None:
+            hit = [r for r in self._by_id if r["template"] in ("draw", "die") and cond_matches(r["cond"], card)]
+            found = self._effects[card] = (
+                tuple(r for r in hit if r["template"] == "draw"),
+                tuple(r for r in hit if r["template"] == "die"),
+            )
+        return found
+
+    def for_card(self, card: str) -> tuple[Requirement, ...]:
+        found = self._cards.get(card)
+        if found is None:
+            says = [
+                Requirement.phrase(r["phrase"], r["id"])
+                for r in self.rules
+                if r["template"] == "say" and cond_matches(r["cond"], card)
+            ]
+            names = [
+                Requirement.name(card, r["id"])
+                for r in self.rules
+                if r["template"] == "name" and cond_matches(r["cond"], card)
+            ]
+            found = self._cards[card] = (*says, *names)
+        return found
+
+
+_INDEXES: dict[int, RuleIndex] = {}
+
+
+def rule_index(rules: Sequence[Rule]) -> RuleIndex:
+    """The index of a list of rules, kept while that very list is in use (checked by identity, not by id alone)."""
+    index = _INDEXES.get(id(rules))
+    if index is None or index.rules is not rules:
+        if len(_INDEXES) > 256:
+            _INDEXES.clear()
+        index = _INDEXES[id(rules)] = RuleIndex(rules)
+    return index
+
+
+@lru_cache(maxsize=256)
+def known_of(key: tuple[tuple[str, str | None], ...]) -> frozenset[str]:
+    return known_phrases({"template": t, "phrase": p} if p is not None else {"template": t} for t, p in key)

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.games.base import Action, action_rng
+from bot.games.base import Action, JSONValue, action_rng
 from bot.games.chat_vert import GAME, ChatVertState, green_cat_gives, matches, required_speech, rules_used
 from bot.games.chat_vert_rules import (
     COLOURS,
@@ -166,6 +166,21 @@ def claim(state: ChatVertState, seat: int, rng: random.Random) -> Action | None:
     return _with_say(action, speech(state, seat, state.top, 1))
 
 
+class ChatVertPlayer:
+    """The computer player the table service calls: ``act`` for the awaited seat, ``interrupt`` for a claim."""
+
+    def act(self, state: ChatVertState, seat: int, rng: random.Random) -> Action:
+        """The seat's move (one of its legal actions)."""
+        return choose(state, seat, rng)
+
+    def interrupt(self, state: ChatVertState, seat: int, rng: random.Random) -> Action | None:
+        """ "J'ai la même" now, or None."""
+        return claim(state, seat, rng)
+
+
+PLAYER = ChatVertPlayer()
+
+
 # ----- new rules -----
 
 PHRASES: tuple[str, ...] = (
@@ -208,7 +223,7 @@ MAX_DRAWING = 4
 at most this many of them at a table: more would keep hands from ever emptying."""
 
 
-def _cond(rng: random.Random, narrow: bool = False) -> dict[str, object]:
+def _cond(rng: random.Random, narrow: bool = False) -> dict[str, JSONValue]:
     """A random condition; ``narrow`` ones name a coloured number (two cards)."""
     shapes = ("colour_number",) if narrow else ("colour", "number", "kind", "colour_number", "colour_kind")
     shape = rng.choice(shapes)
@@ -219,8 +234,8 @@ def _cond(rng: random.Random, narrow: bool = False) -> dict[str, object]:
     return {"colour": colour, "number": number, "kind": kind}
 
 
-def _raw(template: str, rng: random.Random) -> dict[str, object]:
-    raw: dict[str, object] = {"template": template}
+def _raw(template: str, rng: random.Random) -> dict[str, JSONValue]:
+    raw: dict[str, JSONValue] = {"template": template}
     if template in ("say", "greater"):
         raw["phrase"] = rng.choice(PHRASES)
     elif template == "last_phrase":
@@ -270,7 +285,7 @@ def random_action(state: ChatVertState, seat: int, rng: random.Random, speak: fl
     action = rng.choice(plays)
     if rng.random() >= speak:
         return action
-    card, n = str(action["card"]), int(action["n"])
+    card, n = action.text("card"), action.number("n")
     phrases = [r.display for r in required_speech(state.rules, card, state.top, len(state.hands[seat]) - n)]
     if state.pending_kind is not None and kind_of(card) == "reverse" and kind_of(card) != state.pending_kind:
         reverse = _rule(state.rules, "reverse")
@@ -285,13 +300,13 @@ def play_game(players: int, seed: int, computer: int, rules: Sequence[Rule] = ()
     rng = random.Random(seed)
     number = 0
     while not GAME.is_over(state) and number < 5000:
-        action = GAME.bot_interrupt(state, computer, rng)
+        action = PLAYER.interrupt(state, computer, rng)
         if action is not None:
             number += 1
             GAME.apply(state, computer, action, action_rng(seed, number))
             continue
         (seat,) = GAME.to_act(state)
-        action = GAME.bot_action(state, seat, rng) if seat == computer else random_action(state, seat, rng)
+        action = PLAYER.act(state, seat, rng) if seat == computer else random_action(state, seat, rng)
         number += 1
         GAME.apply(state, seat, action, action_rng(seed, number))
     return state

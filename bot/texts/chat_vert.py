@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import Action, Event, JSONValue
+from bot.games.base import Action, Event, JSONValue, SeatView, TableView, as_text, as_texts
+from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable
 from bot.i18n import plural, t
-from bot.texts import register, seat_name
+from bot.texts import seat_name
 
 KIND = "chat_vert"
 COLOURS = ("Y", "R", "B", "G")
 MAJORS = ("W", "F")
+Rule = Mapping[str, Any]
+"""A stored rule (see ``bot.games.chat_vert_rules``): only its author and the final reveal read it in words."""
 
 
 def colour_name(colour: JSONValue, locale: str) -> str:
@@ -33,29 +36,29 @@ def card_name(code: JSONValue, locale: str) -> str:
     return t(locale, "cv.card", symbol=symbol, colour=colour_name(text[0], locale))
 
 
-def cards_name(cards: Sequence[JSONValue], locale: str) -> str:
+def cards_name(cards: Sequence[str], locale: str) -> str:
     if len(cards) == 2 and cards[0] == cards[1]:
         return t(locale, "cv.pair", card=card_name(cards[0], locale))
     return ", ".join(card_name(c, locale) for c in cards)
 
 
-def penalty_sentence(data: Mapping[str, Any], locale: str) -> str:
+def penalty_sentence(data: Mapping[str, JSONValue], locale: str) -> str:
     """The seed's sentence for one penalty card ("Pour ne pas avoir dit « ... », voici ta carte.")."""
-    reason = str(data.get("reason"))
+    reason = as_text(data.get("reason"), "None")
     if reason == "free":
-        return str(data.get("message") or t(locale, "cv.pen.free_default"))
-    expected = data.get("expected")
+        return as_text(data.get("message")) or t(locale, "cv.pen.free_default")
+    expected = as_text(data.get("expected"))
     if data.get("expected_card"):
-        expected = card_name(data["expected_card"], locale)
+        expected = card_name(data.get("expected_card"), locale)
     key = f"cv.pen.{reason}"
-    return t(locale, key, said=data.get("said") or "", expected=expected or "")
+    return t(locale, key, said=as_text(data.get("said")), expected=expected)
 
 
-def penalty_line(seat: JSONValue, data: Mapping[str, Any], names: Sequence[str], locale: str) -> str:
+def penalty_line(seat: JSONValue, data: Mapping[str, JSONValue], names: Sequence[str], locale: str) -> str:
     return t(locale, "cv.ev.penalty", name=seat_name(names, seat), sentence=penalty_sentence(data, locale))
 
 
-def condition_text(cond: Mapping[str, Any] | None, locale: str) -> str:
+def condition_text(cond: Rule | None, locale: str) -> str:
     """ "un 8", "une carte rouge", "un +2 bleu"... for a rule's author."""
     cond = cond or {}
     colour, number, kind = cond.get("colour"), cond.get("number"), cond.get("kind")
@@ -70,7 +73,7 @@ def condition_text(cond: Mapping[str, Any] | None, locale: str) -> str:
     return what
 
 
-def describe_rule(rule: Mapping[str, Any], locale: str) -> str:
+def describe_rule(rule: Rule, locale: str) -> str:
     """One sentence stating a rule: shown to its author and at the final reveal, never elsewhere."""
     template = str(rule.get("template"))
     params: dict[str, Any] = {
@@ -86,49 +89,50 @@ def describe_rule(rule: Mapping[str, Any], locale: str) -> str:
     return t(locale, f"cv.rule.{template}", **params)
 
 
-def describe_action(action: Action, names: Sequence[str], locale: str, view: Mapping[str, Any]) -> str:
+def describe_action(action: Action, names: Sequence[str], locale: str, table: ChatVertTable) -> str:
+    """A move in words: the cards (and the colour named), who starts, or the kind of move."""
     if action.kind == "play":
-        cards = [action["card"]] * int(action.get("n", 1) or 1)
+        cards = [action.text("card")] * max(1, action.number("n", 1))
         label = cards_name(cards, locale)
         if action.get("colour"):
-            label = t(locale, "cv.action.play_colour", cards=label, colour=colour_name(action["colour"], locale))
+            label = t(locale, "cv.action.play_colour", cards=label, colour=colour_name(action.get("colour"), locale))
         return label
     if action.kind == "first":
-        dealer = int(view.get("dealer") or 0)
-        players = int(view.get("players") or len(names) or 1)
-        seat = (dealer + int(action["dir"])) % players
-        side = "left" if int(action["dir"]) == 1 else "right"
-        return t(locale, f"cv.action.first_{side}", name=seat_name(names, seat))
+        left = action.number("dir") == 1
+        seat = table.starts[0] if left else table.starts[1]
+        return t(locale, f"cv.action.first_{'left' if left else 'right'}", name=seat_name(names, seat))
     if action.kind in ("draw", "keep", "same", "say"):
         return t(locale, f"cv.action.{action.kind}")
     return action.kind
 
 
 class ChatVertTexts:
+    """Le Chat vert's words for the table service: narration, summary, move labels, milestones."""
+
     kind = KIND
     score_unit_key = "unit.cards"
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
         if event.private_to is not None:
             return None
-        d = event.data
         who = seat_name(names, event.seat)
         k = event.kind
         if k == "deal":
-            line = t(locale, "cv.ev.deal", name=seat_name(names, d.get("dealer")), card=card_name(d.get("top"), locale))
-            returned = d.get("returned") or []
+            name = seat_name(names, event.seat_at("dealer"))
+            line = t(locale, "cv.ev.deal", name=name, card=card_name(event.text("top"), locale))
+            returned = as_texts(event.data.get("returned"))
             if returned:
                 line += " " + t(locale, "cv.ev.returned", cards=cards_name(returned, locale))
             return line
         if k == "direction":
-            side = t(locale, "cv.side.left" if d.get("dir") == 1 else "cv.side.right")
-            return t(locale, "cv.ev.direction", name=who, side=side, first=seat_name(names, d.get("first")))
+            side = t(locale, "cv.side.left" if event.number("dir") == 1 else "cv.side.right")
+            return t(locale, "cv.ev.direction", name=who, side=side, first=seat_name(names, event.seat_at("first")))
         if k == "play":
             return self._play(event, names, locale)
         if k == "draw":
-            count = int(d.get("count") or 0)
-            said = d.get("said")
-            if d.get("why") == "pending":
+            count = event.number("count")
+            said = event.text("said")
+            if event.text("why") == "pending":
                 line = plural(locale, "cv.ev.draw_pending", count, name=who)
             elif count == 0:
                 line = t(locale, "cv.ev.draw_none", name=who)
@@ -138,24 +142,19 @@ class ChatVertTexts:
         if k == "keep":
             return t(locale, "cv.ev.keep", name=who)
         if k == "pause":
-            return t(locale, "cv.ev.pause", count=d.get("stock", 0))
+            return t(locale, "cv.ev.pause", count=event.number("stock"))
         if k == "said":
-            return t(locale, "cv.ev.said", name=who, text=d.get("text", ""))
+            return t(locale, "cv.ev.said", name=who, text=event.text("text"))
         if k == "penalty":
-            return penalty_line(event.seat, d, names, locale)
+            return penalty_line(event.seat, event.data, names, locale)
         if k == "rule_draw":
-            return plural(locale, "cv.ev.rule_draw", int(d.get("count") or 1), name=who)
+            return plural(locale, "cv.ev.rule_draw", event.number("count") or 1, name=who)
         if k == "die":
-            return t(locale, "cv.ev.die", value=d.get("value"), name=seat_name(names, d.get("drawer")))
+            return t(locale, "cv.ev.die", value=event.number("value"), name=seat_name(names, event.seat_at("drawer")))
         if k == "ficelle":
-            if d.get("passed"):
-                return plural(
-                    locale,
-                    "cv.ev.ficelle_passed",
-                    int(d.get("count") or 0),
-                    old=seat_name(names, d.get("from")),
-                    name=who,
-                )
+            if event.data.get("passed"):
+                old = seat_name(names, event.seat_at("from"))
+                return plural(locale, "cv.ev.ficelle_passed", event.number("count"), old=old, name=who)
             return t(locale, "cv.ev.ficelle", name=who)
         if k == "win":
             return t(locale, "cv.ev.win", name=who)
@@ -164,53 +163,60 @@ class ChatVertTexts:
     def _play(self, event: Event, names: Sequence[str], locale: str) -> str:
         d = event.data
         who = seat_name(names, event.seat)
-        cards = cards_name(list(d.get("cards") or []), locale)
+        cards = cards_name(as_texts(d.get("cards")), locale)
         line = t(locale, "cv.ev.same" if d.get("same") else "cv.ev.play", name=who, cards=cards)
-        if d.get("colour"):
-            line += t(locale, "cv.ev.colour", colour=colour_name(d["colour"], locale))
-        if d.get("said"):
-            line += t(locale, "cv.ev.and_said", said=d["said"])
+        if event.text("colour"):
+            line += t(locale, "cv.ev.colour", colour=colour_name(event.text("colour"), locale))
+        if event.text("said"):
+            line += t(locale, "cv.ev.and_said", said=event.text("said"))
         if d.get("transfer"):
             line += t(locale, "cv.ev.transfer")
         if d.get("reversed") and not d.get("transfer"):
             line += t(locale, "cv.ev.reversed")
-        if d.get("pending"):
-            line += plural(locale, "cv.ev.pending", int(d["pending"]), name=seat_name(names, d.get("next")))
-        if d.get("skipped") is not None:
-            line += t(locale, "cv.ev.skipped", name=seat_name(names, d["skipped"]))
+        if event.number("pending"):
+            line += plural(
+                locale, "cv.ev.pending", event.number("pending"), name=seat_name(names, event.seat_at("next"))
+            )
+        if event.seat_at("skipped") is not None:
+            line += t(locale, "cv.ev.skipped", name=seat_name(names, event.seat_at("skipped")))
         return line
 
-    def summary(self, public: dict[str, JSONValue], names: Sequence[str], locale: str) -> list[str]:
-        p: Any = public
-        arrow = "↻" if p.get("dir", 1) == 1 else "↺"
+    def summary(self, public: TableView[ChatVertTable], names: Sequence[str], locale: str) -> list[str]:
+        table = public.table
+        arrow = "↻" if table.dir == 1 else "↺"
         first = t(
             locale,
             "cv.summary.table",
-            card=card_name(p.get("top"), locale),
-            colour=colour_name(p.get("colour"), locale),
+            card=card_name(table.top, locale),
+            colour=colour_name(table.colour, locale),
             arrow=arrow,
-            stock=p.get("stock", 0),
+            stock=table.stock,
         )
-        if p.get("phase") == "over":
-            second = t(locale, "cv.summary.over", name=seat_name(names, p.get("winner")))
-        elif p.get("phase") == "direction":
-            second = t(locale, "cv.summary.direction", name=seat_name(names, p.get("dealer")))
+        if table.phase == "over":
+            second = t(locale, "cv.summary.over", name=seat_name(names, table.winner))
+        elif table.phase == "direction":
+            second = t(locale, "cv.summary.direction", name=seat_name(names, table.dealer))
         else:
-            second = t(locale, "cv.summary.turn", name=seat_name(names, p.get("turn")))
-            pending = p.get("pending")
-            if pending:
-                second += " · " + plural(locale, "cv.summary.pending", int(pending["count"]))
+            second = t(locale, "cv.summary.turn", name=seat_name(names, table.turn))
+            if table.pending is not None:
+                second += " · " + plural(locale, "cv.summary.pending", table.pending.count)
         extras = []
-        if p.get("rules"):
-            extras.append(plural(locale, "cv.summary.rules", int(p["rules"])))
-        if p.get("ficelle_rule") and p.get("ficelle") is not None:
-            extras.append(t(locale, "cv.summary.ficelle", name=seat_name(names, p["ficelle"])))
+        if table.rules:
+            extras.append(plural(locale, "cv.summary.rules", table.rules))
+        if table.ficelle_rule and table.ficelle is not None:
+            extras.append(t(locale, "cv.summary.ficelle", name=seat_name(names, table.ficelle)))
         if extras:
             second += " · " + " · ".join(extras)
         return [first, second]
 
-    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str, names: Sequence[str]) -> str:
-        return describe_action(action, names, locale, view)[:80]
+    def action_label(
+        self,
+        action: Action,
+        view: TableView[ChatVertTable] | SeatView[ChatVertTable, ChatVertOwn],
+        locale: str,
+        names: Sequence[str],
+    ) -> str:
+        return describe_action(action, names, locale, view.table)[:80]
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
         """The deal with the dealer's ritual, the penalties of a move (one message), the win."""
@@ -241,4 +247,4 @@ class ChatVertTexts:
         return out
 
 
-TEXTS = register(ChatVertTexts())
+TEXTS = ChatVertTexts()

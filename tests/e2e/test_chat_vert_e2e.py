@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from bot.games.base import Action, GameError
+from bot.players.chat_vert import PLAYER
 from bot.texts.chat_vert import describe_rule
 from cogs.common import error_text
 from tests.e2e.simhelpers import SimTable, components, custom_ids, errors_of, make_bot, panel_of, set_locales
@@ -89,7 +90,7 @@ async def test_a_rule_is_born_survives_a_restart_and_bites(simcord_env: Any, db_
     assert len(first) == 2  # left or right neighbour
     await member.user.click(dm.last_message, custom_id=first[0])
     live = await table.live()
-    assert live.engine.public_view(live.state)["phase"] == "play"
+    assert live.engine.public_view(live.state).phase == "play"
 
     through_panel = 0
     steps = 0
@@ -98,11 +99,10 @@ async def test_a_rule_is_born_survives_a_restart_and_bites(simcord_env: Any, db_
         assert steps < 2000
         live = await table.live()
         seat, member = await table.seat_to_act()
-        choice = live.engine.bot_action(live.state, seat, rng)
-        if choice.kind == "play" and through_panel < 3 and not live.engine.view(live.state, seat).get("drawn"):
-            await play_from_panel(
-                table, member, choice["card"], choice.get("n", 1), choice.get("colour"), choice.get("say")
-            )
+        choice = PLAYER.act(live.state, seat, rng)
+        if choice.kind == "play" and through_panel < 3 and not live.engine.view(live.state, seat).own.drawn:
+            colour, say = choice.text("colour") or None, choice.text("say") or None
+            await play_from_panel(table, member, choice.text("card"), choice.number("n", 1), colour, say)
             through_panel += 1
         else:
             await table.bot.tables.act(table.game_id, member.id, choice)
@@ -161,17 +161,17 @@ async def test_a_rule_is_born_survives_a_restart_and_bites(simcord_env: Any, db_
         numbers = [
             a
             for a in live.engine.legal_actions(live.state, seat)
-            if a.kind == "play" and str(a["card"])[-1].isdigit() and not view.get("drawn") and len(view["hand"]) > 2
+            if a.kind == "play" and str(a["card"])[-1].isdigit() and not view.own.drawn and len(view.own.hand) > 2
         ]
         if numbers:
-            before = len(view["hand"])
+            before = len(view.own.hand)
             await play_from_panel(table, member, numbers[0]["card"])
             break
-        choice = live.engine.bot_action(live.state, seat, rng)
+        choice = PLAYER.act(live.state, seat, rng)
         await table.bot.tables.act(table.game_id, member.id, silent(choice))
     await table.bot.publisher.wait_idle()
     live = await table.live()
-    assert len(live.engine.view(live.state, seat)["hand"]) == before - 1 + 1  # the card played, the penalty drawn
+    assert len(live.engine.view(live.state, seat).own.hand) == before - 1 + 1  # the card played, the penalty drawn
     texts = table.channel_texts()
     assert any("Pour ne pas avoir dit « Tortue », voici ta carte." in text for text in texts)
     sentence = describe_rule(rules[0], "fr")
@@ -198,15 +198,15 @@ async def test_the_public_claim_button_and_words_between_moves(simcord_env: Any)
         engine = live.engine
         public = engine.public_view(live.state)
         holders = [s for s in range(3) if any(a.kind == "same" for a in engine.legal_actions(live.state, s))]
-        if public["phase"] == "play" and not public["first"] and str(public["top"]) not in ("W", "F"):
+        if public.phase == "play" and not public.table.first and str(public.table.top) not in ("W", "F"):
             message = await table.table_message()
             (button,) = custom_ids(message, "tb:a:")
             if holders and not claimed:
                 member = table.by_id[live.row.seats[holders[0]].user_id]
-                hand = len(engine.view(live.state, holders[0])["hand"])
+                hand = len(engine.view(live.state, holders[0]).own.hand)
                 await member.click(message, custom_id=button)
-                assert len(engine.view(live.state, holders[0])["hand"]) == hand - 1
-                assert engine.public_view(live.state)["at"] == public["at"] + 1
+                assert len(engine.view(live.state, holders[0]).own.hand) == hand - 1
+                assert engine.public_view(live.state).table.at == public.table.at + 1
                 claimed = True
                 # The same claim a moment later (the button of a message not yet redrawn): "too late", nothing lost.
                 other = next(m for m in table.members if m.id != member.id)
@@ -222,10 +222,10 @@ async def test_the_public_claim_button_and_words_between_moves(simcord_env: Any)
                 liar_seat = next((s for s in range(3) if s not in holders), None)
                 if liar_seat is not None:
                     liar = table.by_id[live.row.seats[liar_seat].user_id]
-                    hand = len(engine.view(live.state, liar_seat)["hand"])
+                    hand = len(engine.view(live.state, liar_seat).own.hand)
                     await liar.click(message, custom_id=button)
                     await table.bot.publisher.wait_idle()
-                    assert len(engine.view(live.state, liar_seat)["hand"]) == hand + 1
+                    assert len(engine.view(live.state, liar_seat).own.hand) == hand + 1
                     assert any(
                         "Pour avoir dit « J'ai la même » alors qu'il ne le fallait pas, voici ta carte." in text
                         for text in table.channel_texts()
@@ -237,10 +237,10 @@ async def test_the_public_claim_button_and_words_between_moves(simcord_env: Any)
                     shown = await liar.user.click(dm.last_message, custom_id=say)
                     await liar.user.submit_modal(shown, {"say": "Miaou"})
                     await table.bot.publisher.wait_idle()
-                    assert len(engine.view(live.state, liar_seat)["hand"]) == hand + 2
+                    assert len(engine.view(live.state, liar_seat).own.hand) == hand + 2
                     assert any("Pour avoir dit n'importe quoi, voici ta carte." in t for t in table.channel_texts())
                     continue
         (seat,) = engine.to_act(live.state)
         member = table.by_id[live.row.seats[seat].user_id]
-        await table.bot.tables.act(table.game_id, member.id, engine.bot_action(live.state, seat, rng))
+        await table.bot.tables.act(table.game_id, member.id, PLAYER.act(live.state, seat, rng))
     assert claimed and false_claim and stale

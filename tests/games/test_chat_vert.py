@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -11,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, NotYourTurn, get_game
+from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, NotYourTurn, as_texts
 from bot.games.chat_vert import (
     COLOURS,
     DECK,
@@ -23,7 +22,9 @@ from bot.games.chat_vert import (
     matches,
     turn_timer,
 )
-from bot.players.chat_vert import bench_vs_random, choose, claim, make_rule
+from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable, PenaltyNote, Pending, SeatInfo
+from bot.players.chat_vert import PLAYER, bench_vs_random, choose, claim, make_rule
+from bot.registry import engine_of, player_of
 
 RNG = random.Random(7)
 H0 = H1 = ["G7", "G8", "G9"]
@@ -99,7 +100,7 @@ def test_deck_has_112_cards_with_the_right_counts() -> None:
 
 
 def test_registry_and_options() -> None:
-    assert get_game("chat_vert") is GAME
+    assert engine_of("chat_vert") is GAME and player_of("chat_vert") is PLAYER
     assert (GAME.min_players, GAME.max_players) == (2, 10)
     assert [o.name for o in GAME.options] == ["timer", "dealer", "rules", "pause"]
     with pytest.raises(BadOption):
@@ -163,13 +164,13 @@ def test_the_first_cards_effect_is_ignored_and_a_plus2_on_it_makes_two() -> None
     state = fixed([["YD", *H0], ["B1", *H1], ["B2", *H2]], top="BD", turn=None, dealer=2)
     events = act(state, 2, "first", dir=1)
     assert kinds(events) == ["direction"] and events[0].data == {"dir": 1, "first": 0}
-    view = GAME.public_view(state)
-    assert view["pending"] is None and view["turn"] == 0 and view["first"] is True
+    view = GAME.public_view(state).table
+    assert view.pending is None and view.turn == 0 and view.first is True
     assert Action.of("draw") in GAME.legal_actions(state, 0)
     events = play(state, 0, "YD")
     assert events[0].data["pending"] == 2 and events[0].data["next"] == 1
-    assert GAME.public_view(state)["pending"] == {"kind": "plus2", "count": 2, "target": 1}
-    assert GAME.public_view(state)["first"] is False
+    assert GAME.public_view(state).table.pending == Pending(kind="plus2", count=2, target=1)
+    assert GAME.public_view(state).table.first is False
 
 
 def test_a_first_skip_or_reverse_does_nothing() -> None:
@@ -257,8 +258,8 @@ def test_draw_a_playable_card_then_play_it() -> None:
     assert events[1].kind == "drew" and events[1].private_to == frozenset({0}) and events[1].data == {"cards": ["R9"]}
     assert (state.drawing, state.drawn, GAME.to_act(state)) == (0, "R9", frozenset({0}))
     assert GAME.legal_actions(state, 0) == [Action.of("play", card="R9", n=1, colour=None), Action.of("keep")]
-    assert GAME.view(state, 0)["drawn"] == "R9" and GAME.view(state, 1)["drawn"] is None
-    assert GAME.public_view(state)["drawing"] == 0
+    assert GAME.view(state, 0).own.drawn == "R9" and GAME.view(state, 1).own.drawn is None
+    assert GAME.public_view(state).table.drawing == 0
     refused(state, 0, Action.of("play", card="B3", n=1, colour=None), "drawn_only")
     refused(state, 0, Action.of("draw"), "drawn_only")
     play(state, 0, "R9")
@@ -313,10 +314,10 @@ def test_a_plus2_chain_passed_on_twice_makes_six() -> None:
     assert (state.pending_count, state.pending_target) == (4, 2)
     events = play(state, 2, "GD")
     assert events[0].data["pending"] == 6
-    assert GAME.public_view(state)["pending"] == {"kind": "plus2", "count": 6, "target": 3}
+    assert GAME.public_view(state).table.pending == Pending(kind="plus2", count=6, target=3)
     refused(state, 3, Action.of("play", card="Y5", n=1, colour=None), "pending_penalty")
     act(state, 3, "draw")
-    assert len(state.hands[3]) == 9 and state.turn == 0 and GAME.public_view(state)["pending"] is None
+    assert len(state.hands[3]) == 9 and state.turn == 0 and GAME.public_view(state).table.pending is None
     assert state.colour == "G"
 
 
@@ -351,7 +352,7 @@ def test_skip_and_no_skip_of_another_colour_from_the_skipped_player() -> None:
     events = play(state, 0, "RS")
     assert events[0].data["skipped"] == 1 and events[0].data["next"] == 2
     assert (state.skipped, state.turn) == (1, 2)
-    assert GAME.public_view(state)["skipped"] == 1
+    assert GAME.public_view(state).table.skipped == 1
     refused(state, 1, Action.of("play", card="BS", n=1, colour=None), "skip_other_colour")
     refused(state, 1, Action.of("play", card="R1", n=1, colour=None), "not_your_turn")
     play(state, 2, "R4")
@@ -450,7 +451,8 @@ def test_a_false_same_earns_a_card_and_changes_nothing_else() -> None:
     }
     assert state.hands[2] == ["Y1", "G0", "G1", "G2"]
     assert (state.turn, state.top, state.plays, state.pile) == (before.turn, before.top, before.plays, before.pile)
-    assert GAME.public_view(state)["penalties"] == [{**events[0].data, "seat": 2}]
+    assert GAME.public_view(state).table.penalties == (PenaltyNote(seat=2, reason="false_same"),)
+    assert state.penalties == [{**events[0].data, "seat": 2}]
 
 
 def test_same_refusals() -> None:
@@ -524,7 +526,7 @@ def test_the_win() -> None:
     assert GAME.to_act(state) == frozenset() and GAME.interrupters(state) == frozenset()
     assert [(r.seat, r.rank, r.score) for r in GAME.results(state)] == [(0, 1, 0), (2, 2, 2), (1, 3, 3)]
     refused(state, 1, Action.of("draw"), "game_over")
-    assert GAME.public_view(state)["winner"] == 0 and GAME.public_view(state)["turn"] is None
+    assert GAME.public_view(state).table.winner == 0 and GAME.public_view(state).table.turn is None
 
 
 def test_results_share_ranks_on_ties() -> None:
@@ -542,7 +544,7 @@ def test_pause_shuffles_the_pile_into_a_new_draw_pile() -> None:
     events = act(state, 0, "draw")
     assert kinds(events) == ["draw", "pause"] and events[1].data == {"stock": 2}
     assert state.pile == ["R5"] and len(state.stock) == 1
-    (drawn,) = events[2].data["cards"]
+    (drawn,) = as_texts(events[2].data["cards"])
     assert drawn in ("Y1", "Y2") and state.stock == [{"Y1": "Y2", "Y2": "Y1"}[drawn]]
     assert state.turn == 1  # neither yellow card fits a red 5
     assert cards_in_play(state) == before
@@ -617,33 +619,46 @@ def test_accepts_fills_the_defaults_and_ignores_say() -> None:
 def test_views_hide_the_hands_and_show_the_table() -> None:
     state = fixed([["R5", "W", *H0], ["B1", *H1], H2], top="R3", stock=["Y1", "Y2"])
     public = GAME.public_view(state)
-    json.dumps(public)
-    assert public == {
-        "phase": "play",
-        "players": 3,
-        "dealer": 0,
-        "turn": 0,
-        "dir": 1,
-        "top": "R3",
-        "colour": "R",
-        "first": True,
-        "pile": 1,
-        "stock": 2,
-        "counts": [5, 4, 3],
-        "at": 0,
-        "pending": None,
-        "skipped": None,
-        "drawing": None,
-        "rules": 0,
-        "ficelle": None,
-        "ficelle_rule": False,
-        "penalties": [],
-        "winner": None,
-        "timer": 60,
-    }
+    assert (public.phase, public.to_act, public.scores, public.over) == ("play", frozenset({0}), (5, 4, 3), False)
+    assert public.table == ChatVertTable(
+        phase="play",
+        players=3,
+        dealer=0,
+        turn=0,
+        dir=1,
+        arrows=1,
+        top="R3",
+        top_major=False,
+        colour="R",
+        first=True,
+        pile=1,
+        stock=2,
+        counts=(5, 4, 3),
+        at=0,
+        pending=None,
+        skipped=None,
+        drawing=None,
+        rules=0,
+        ficelle=None,
+        ficelle_rule=False,
+        penalties=(),
+        winner=None,
+        timer=60,
+        seats=(
+            SeatInfo(cards=5, awaited=True, winner=False, targeted=False, marks=("dealer",)),
+            SeatInfo(cards=4, awaited=False, winner=False, targeted=False, marks=()),
+            SeatInfo(cards=3, awaited=False, winner=False, targeted=False, marks=()),
+        ),
+        starts=(1, 2),
+        claim_open=False,
+    )
     mine = GAME.view(state, 0)
-    assert mine["hand"] == ["R5", "G7", "G8", "G9", "W"] and mine["seat"] == 0 and mine["drawn"] is None
-    assert {k: v for k, v in mine.items() if k not in ("seat", "hand", "drawn")} == public
+    assert mine.own == ChatVertOwn(
+        hand=("R5", "G7", "G8", "G9", "W"), drawn=None, playable=("R5", "W"), pairs=(), task="turn"
+    )
+    assert mine.seat == 0 and mine.table == public.table
+    assert GAME.view(state, 1).own.playable == () and GAME.view(state, 1).own.task is None
+    assert GAME.secrets(state, 0) == frozenset({"R5", "W"})  # seat 1 holds G7, G8 and G9 too
     assert GAME.stage(state) == 0
 
 

@@ -15,7 +15,8 @@ from bot.players.chat_vert import random_action
 def _worst_rules() -> list[dict[str, object]]:
     """Twenty draw rules, "everybody draws 2", triggered by every card there is (the worst the limits allow)."""
     conds: list[dict[str, object]] = [{"kind": k} for k in ("number", "skip", "reverse", "plus2", "wild", "plus4")]
-    conds += [{"colour": c} for c in "YRBG"] + [{"number": n} for n in range(10)]
+    conds += [{"colour": c} for c in "YRBG"]
+    conds += [{"number": n} for n in range(10)]
     raw = [
         {
             "id": i + 1,
@@ -34,9 +35,9 @@ def test_the_last_card_wins_before_the_green_cat_makes_everybody_draw() -> None:
     state = GAME.setup(3, {"rules": _worst_rules(), "timer": 0}, random.Random(0))
     deal_fixed(state, [["R3"], ["B1", "B2"], ["G1", "G2"]], top="R5", turn=0)
     events = GAME.apply(state, 0, Action.of("play", card="R3"), random.Random(0))
-    assert GAME.is_over(state) and GAME.public_view(state)["winner"] == 0
+    assert GAME.is_over(state) and GAME.public_view(state).table.winner == 0
     assert not any(e.kind == "rule_draw" for e in events)
-    assert GAME.public_view(state)["counts"] == [0, 2, 2]
+    assert GAME.public_view(state).table.counts == (0, 2, 2)
 
 
 def test_a_card_that_does_not_win_still_makes_everybody_draw() -> None:
@@ -45,7 +46,7 @@ def test_a_card_that_does_not_win_still_makes_everybody_draw() -> None:
     events = GAME.apply(state, 0, Action.of("play", card="R3"), random.Random(0))
     # "R3" triggers three rules (a number, red, a 3): each makes all three players draw 2.
     assert sum(1 for e in events if e.kind == "rule_draw") == 9
-    assert GAME.public_view(state)["counts"] == [2 + 3 * 2, 2 + 3 * 2, 2 + 3 * 2]
+    assert GAME.public_view(state).table.counts == (2 + 3 * 2, 2 + 3 * 2, 2 + 3 * 2)
 
 
 @pytest.mark.parametrize("players", [2, 5, 10])

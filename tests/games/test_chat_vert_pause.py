@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.base import Action, Event
+from bot.games.base import Action, Event, as_texts
 from bot.games.chat_vert import GAME, ChatVertState, deal_fixed
 from bot.games.chat_vert_rules import validate_rule
 
@@ -41,7 +41,7 @@ def public(events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def drew(events: list[Event]) -> list[str]:
-    return [c for e in events if e.kind == "drew" for c in e.data["cards"]]
+    return [c for e in events if e.kind == "drew" for c in as_texts(e.data["cards"])]
 
 
 def in_play(state: ChatVertState) -> Counter[str]:
@@ -60,7 +60,7 @@ def test_a_turns_draw_of_the_last_card_pauses_at_once() -> None:
     assert [k for k, _ in public(events)] == ["draw", "pause"]
     assert public(events)[1][1] == {"stock": 2}
     assert drew(events) == ["Y1"] and state.pile == ["R5"] and sorted(state.stock) == ["Y2", "Y3"]
-    assert GAME.public_view(state)["stock"] == 2 and in_play(state) == before
+    assert GAME.public_view(state).table.stock == 2 and in_play(state) == before
 
 
 def test_a_plus_two_that_takes_the_last_cards_pauses_at_once() -> None:
@@ -133,7 +133,7 @@ def test_cards_missing_even_after_the_pause_are_not_drawn() -> None:
     assert [k for k, _ in public(events)] == ["draw", "pause"]
     assert public(events)[0][1]["count"] == 3 and public(events)[1][1] == {"stock": 2}
     assert sorted(drew(events)) == ["R5", "RD", "Y1"] and state.stock == [] and state.pile == ["RD"]
-    assert GAME.public_view(state)["pending"] is None and GAME.to_act(state) == frozenset({2})
+    assert GAME.public_view(state).table.pending is None and GAME.to_act(state) == frozenset({2})
 
 
 def test_games_started_before_the_rule_keep_their_old_draws() -> None:

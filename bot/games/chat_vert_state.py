@@ -1,0 +1,208 @@
+"""Le Chat vert's state and the moves of its cards: the deck, the deal, every draw and the dealer's "Pause".
+
+The engine (``bot.games.chat_vert``) applies the rules; this module only moves cards, so that a draw of any kind
+(a turn's, a penalty, the green cat's, the timer's) goes through ``take`` and reshuffles the pile the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.games.base import Event, JSONValue, Tracked
+from bot.games.chat_vert_rules import COLOURS, MAJORS, SYMBOLS, Rule, colour_of, is_card, known_of, sort_hand
+
+DECK: tuple[str, ...] = tuple(c + s for c in COLOURS for s in SYMBOLS for _ in range(2)) + ("W",) * 4 + ("F",) * 4
+_DECK_COUNTS: Counter[str] = Counter(DECK)
+HAND = 7
+RECENT = 5
+"""How many of the last penalties the table shows."""
+PLUS: Mapping[str, int] = {"plus2": 2, "plus4": 4}
+
+
+@dataclass
+class ChatVertState(Tracked):
+    """The whole game; ``play`` mutates it in place once an action is known to be legal."""
+
+    players: int
+    rules: list[Rule] = field(default_factory=list)
+    timer: int = 60
+    dealer: int = 0
+    hands: list[list[str]] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)
+    """The draw pile; the next card to draw is the last one."""
+    pile: list[str] = field(default_factory=list)
+    """The played cards; the top card is the last one."""
+    returned: list[str] = field(default_factory=list)
+    """The majors turned up at the deal and put back into the draw pile."""
+    colour: str = "Y"
+    first: bool = True
+    dir: int = 1
+    turn: int | None = None
+    phase: str = "direction"
+    plays: int = 0
+    pending_kind: str | None = None
+    pending_count: int = 0
+    pending_target: int | None = None
+    skipped: int | None = None
+    drawing: int | None = None
+    drawn: str | None = None
+    ficelle: int | None = None
+    penalties: list[dict[str, JSONValue]] = field(default_factory=list)
+    """The last ``RECENT`` penalties given, each with the seat that got it."""
+    shown: list[int] = field(default_factory=list)
+    """Ids of the rules that showed at work in this game (a penalty for them, or a move using them)."""
+    winner: int | None = None
+    slow: int = 0
+    """Turn-timer penalties given since the last action other than ``timeout`` and ``judge``."""
+    cat_drawn: int = 0
+    """Cards the added rules' draws and dice have given this game (they stop at ``CAT_LIMIT``)."""
+    pause: bool = True
+    """"Pause" as soon as any draw empties the draw pile (False: the way of games started before that rule)."""
+    _singles: dict[str, Rule] | None = field(default=None, repr=False, compare=False)
+    _known: frozenset[str] | None = field(default=None, repr=False, compare=False)
+    """The rules by template (first of each), built on first use: the rules never change during a game."""
+
+    @property
+    def top(self) -> str:
+        return self.pile[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def rule(self, template: str) -> Rule | None:
+        """The rule of a single-instance template, if in force."""
+        if self._singles is None:
+            self._singles = {}
+            for r in self.rules:
+                self._singles.setdefault(str(r["template"]), r)
+        return self._singles.get(template)
+
+    def after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in the current direction."""
+        return (seat + steps * self.dir) % self.players
+
+
+def turn_timer(state: ChatVertState) -> int:
+    """Seconds a player may take before a turn-timer penalty (0: no timer)."""
+    return state.timer
+
+
+def rules_used(state: ChatVertState) -> list[int]:
+    """Ids of the rules that showed at work in this game, in order of first appearance."""
+    return list(state.shown)
+
+
+def known_phrases_of(state: ChatVertState) -> frozenset[str]:
+    if state._known is None:
+        state._known = known_of(tuple((str(r["template"]), r.get("phrase")) for r in state.rules))
+    return state._known
+
+
+def show_rule(state: ChatVertState, rule_id: int) -> None:
+    if rule_id not in state.shown:
+        state.shown.append(rule_id)
+
+
+CAT_LIMIT = 112
+"""The most cards the added rules' draws and dice give in one game (see the module docstring)."""
+
+
+def green_cat_gives(state: ChatVertState) -> bool:
+    """Whether the added rules' draws and dice would give a card now."""
+    return state.cat_drawn < CAT_LIMIT and cat_drawable(state) > 0
+
+
+def cat_drawable(state: ChatVertState) -> int:
+    """Cards the green cat may draw now: with "Pause", the pile too (but its top); before that rule, the stock only."""
+    return len(state.stock) + (max(0, len(state.pile) - 1) if state.pause else 0)
+
+
+def pause_pile(state: ChatVertState, rng: random.Random, events: list[Event]) -> bool:
+    """ "Pause": the pile but its top card shuffled into a new draw pile (False when there is nothing to shuffle)."""
+    if len(state.pile) <= 1:
+        return False
+    rest = state.pile[:-1]
+    state.pile = state.pile[-1:]
+    rng.shuffle(rest)
+    state.stock = rest
+    events.append(Event("pause", None, {"stock": len(rest)}))
+    return True
+
+
+def take(
+    state: ChatVertState, seat: int, count: int, rng: random.Random, *, cat: bool = False
+) -> tuple[list[str], list[Event]]:
+    """Draw up to ``count`` cards into ``seat``'s hand; the events are the pauses then ``drew`` (private).
+
+    A draw that empties the draw pile makes the dealer say "Pause" at once. ``cat``: a draw of the green cat, which
+    games started before that rule never let reshuffle the pile.
+    """
+    events: list[Event] = []
+    cards: list[str] = []
+    for _ in range(count):
+        if not state.stock and ((cat and not state.pause) or not pause_pile(state, rng, events)):
+            break
+        cards.append(state.stock.pop())
+    if state.pause and cards and not state.stock:
+        pause_pile(state, rng, events)
+    state.hands[seat] = sort_hand([*state.hands[seat], *cards])
+    if count > 0:
+        events.append(Event("drew", seat, {"cards": list[JSONValue](cards)}, private_to=frozenset({seat})))
+    return cards, events
+
+
+def deal(state: ChatVertState, hands: list[list[str]], top: str, stock: list[str], returned: list[str]) -> None:
+    state.hands = [sort_hand(h) for h in hands]
+    state.stock = stock
+    state.pile = [top]
+    state.returned = returned
+    state.colour = str(colour_of(top))
+    state.first = True
+    state.dir = 1
+    state.turn = None
+    state.phase = "direction"
+    state.plays = 0
+    state.pending_kind = state.pending_target = None
+    state.pending_count = 0
+    state.skipped = state.drawing = state.drawn = state.ficelle = state.winner = None
+    state.penalties = []
+    state.shown = []
+    state.slow = 0
+
+
+def deal_fixed(
+    state: ChatVertState,
+    hands: Sequence[Sequence[str]],
+    *,
+    top: str,
+    dealer: int = 0,
+    stock: Sequence[str] | None = None,
+    pile: Sequence[str] = (),
+    turn: int | None = None,
+    dir: int = 1,
+) -> ChatVertState:
+    """Replace the deal: the hands, ``top`` face up (a coloured card), ``stock`` in drawing order (first drawn
+    first; by default the rest of the deck in ``DECK`` order) and ``pile`` (cards under the top, bottom first).
+
+    With ``turn`` the direction is already chosen: the game is in play with ``turn`` to act and ``dir``.
+    Cards must come from the deck; cards left out are not in play.
+    """
+    if len(hands) != state.players or top in MAJORS or not is_card(top):
+        raise ValueError("one hand per player and a coloured top card")
+    used = Counter([top, *pile, *(c for h in hands for c in h)])
+    if stock is None:
+        stock = list((_DECK_COUNTS - used).elements())
+    if Counter([*used.elements(), *stock]) - _DECK_COUNTS:
+        raise ValueError("unknown or repeated card")
+    deal(state, [list(h) for h in hands], top, list(reversed(stock)), [])
+    state.pile = [*pile, top]
+    state.dealer = dealer
+    if turn is not None:
+        state.phase = "play"
+        state.turn = turn
+        state.dir = dir
+    return state

@@ -1,0 +1,261 @@
+"""Le Chat vert's views: what a spectator may know (``ChatVertTable``) and what only one seat knows
+(``ChatVertOwn``). Frozen values computed by the engine, so that pictures, texts, panels and players read the rules'
+consequences (what may be played, who is marked, who starts) instead of working them out again.
+
+Of the added rules a view holds only their number and, in the last penalties, what the seed's sentences quote
+(what was said or missing): never a rule's own text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Literal
+
+from bot.games.base import Action, Event, JSONValue, as_number, as_seat, as_text
+from bot.games.chat_vert_rules import MAJORS, matches, sort_hand
+from bot.games.chat_vert_state import ChatVertState
+
+Phase = Literal["direction", "play", "over"]
+Mark = Literal["dealer", "skipped", "drawing", "ficelle"]
+Task = Literal["over", "choose", "drawn", "turn"]
+MARKS: tuple[Mark, ...] = ("dealer", "skipped", "drawing", "ficelle")
+"""Every seat marker, in drawing order."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A +2/+4 penalty waiting: its kind (``plus2``/``plus4``), the cards to draw and who must draw them."""
+
+    kind: str
+    count: int
+    target: int | None
+
+
+@dataclass(frozen=True)
+class PenaltyNote:
+    """One of the last penalty cards given (``seat`` got it), as the penalty event told it."""
+
+    seat: int
+    reason: str
+    said: str | None = None
+    expected: str | None = None
+    expected_card: str | None = None
+    message: str | None = None
+    rule: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat around the table: its card count and what the table shows about it now.
+
+    ``awaited``: the seat to play, or the dealer choosing who starts; ``targeted``: it must draw a pending +2/+4;
+    ``marks``: its markers in drawing order (the dealer, skipped, holding a drawn card, holding the string).
+    """
+
+    cards: int
+    awaited: bool
+    winner: bool
+    targeted: bool
+    marks: tuple[Mark, ...]
+
+
+@dataclass(frozen=True)
+class ChatVertTable:
+    """The public table.
+
+    ``turn`` is the seat to play (None outside the play phase); ``dir`` 1 turns clockwise, -1 the other way, and
+    ``arrows`` is the same but 0 while the dealer has not chosen; ``at`` counts the plays (a claim names it);
+    ``rules`` is the number of added rules in force; ``ficelle`` the holder of the string (None without one),
+    shown only when ``ficelle_rule``; ``starts`` the seats that start if the dealer chooses left (dir 1) or
+    right (dir -1); ``claim_open`` whether the public "J'ai la même !" button is offered on the top card.
+    """
+
+    phase: Phase
+    players: int
+    dealer: int
+    turn: int | None
+    dir: int
+    arrows: int
+    top: str
+    top_major: bool
+    colour: str
+    first: bool
+    pile: int
+    stock: int
+    counts: tuple[int, ...]
+    at: int
+    pending: Pending | None
+    skipped: int | None
+    drawing: int | None
+    rules: int
+    ficelle: int | None
+    ficelle_rule: bool
+    penalties: tuple[PenaltyNote, ...]
+    winner: int | None
+    timer: int
+    seats: tuple[SeatInfo, ...]
+    starts: tuple[int, int]
+    claim_open: bool
+
+
+@dataclass(frozen=True)
+class ChatVertOwn:
+    """What only one seat knows: its hand (sorted), the drawn card it must play or keep, and what follows.
+
+    ``playable`` are the cards the base rules let it play now (secret rules may allow more: a player learns
+    them by trying); ``pairs`` the coloured cards it holds twice (playable together); ``task`` what it has to do
+    now (None: nothing but wait, speak or claim).
+    """
+
+    hand: tuple[str, ...]
+    drawn: str | None
+    playable: tuple[str, ...]
+    pairs: tuple[str, ...]
+    task: Task | None
+
+
+# ----- built from the state -----
+
+
+def table_of(state: ChatVertState) -> ChatVertTable:
+    """The public table of ``state``."""
+    phase = _phase(state)
+    pending = None
+    if state.pending_kind is not None:
+        pending = Pending(state.pending_kind, state.pending_count, state.pending_target)
+    turn = state.turn if phase == "play" else None
+    ficelle_rule = state.rule("ficelle") is not None
+    seats = tuple(
+        SeatInfo(
+            cards=len(hand),
+            awaited=(phase == "play" and turn == seat) or (phase == "direction" and state.dealer == seat),
+            winner=phase == "over" and state.winner == seat,
+            targeted=phase == "play" and pending is not None and pending.target == seat,
+            marks=_marks(state, seat, ficelle_rule),
+        )
+        for seat, hand in enumerate(state.hands)
+    )
+    top = state.top
+    return ChatVertTable(
+        phase=phase,
+        players=state.players,
+        dealer=state.dealer,
+        turn=turn,
+        dir=state.dir,
+        arrows=0 if phase == "direction" else (-1 if state.dir < 0 else 1),
+        top=top,
+        top_major=top in MAJORS,
+        colour=state.colour,
+        first=state.first,
+        pile=len(state.pile),
+        stock=len(state.stock),
+        counts=tuple(s.cards for s in seats),
+        at=state.plays,
+        pending=pending,
+        skipped=state.skipped,
+        drawing=state.drawing,
+        rules=len(state.rules),
+        ficelle=state.ficelle,
+        ficelle_rule=ficelle_rule,
+        penalties=tuple(_note(p) for p in state.penalties),
+        winner=state.winner,
+        timer=state.timer,
+        seats=seats,
+        starts=((state.dealer + 1) % state.players, (state.dealer - 1) % state.players),
+        claim_open=phase == "play" and not state.first and top not in MAJORS,
+    )
+
+
+def own_of(state: ChatVertState, seat: int) -> ChatVertOwn:
+    """What only ``seat`` knows in ``state``."""
+    if not 0 <= seat < state.players:
+        return ChatVertOwn(hand=(), drawn=None, playable=(), pairs=(), task=None)
+    hand = tuple(sort_hand(state.hands[seat]))
+    drawn = state.drawn if state.drawing == seat else None
+    held = Counter(hand)
+    return ChatVertOwn(
+        hand=hand,
+        drawn=drawn,
+        playable=_base_playable(state, seat, hand, drawn),
+        pairs=tuple(c for c in held if held[c] >= 2 and c not in MAJORS),
+        task=_task(state, seat, drawn),
+    )
+
+
+def _phase(state: ChatVertState) -> Phase:
+    return "over" if state.phase == "over" else "direction" if state.phase == "direction" else "play"
+
+
+def _marks(state: ChatVertState, seat: int, ficelle_rule: bool) -> tuple[Mark, ...]:
+    """The markers of ``seat`` in drawing order: dealer, skipped and drawing (not once over), the string."""
+    marks: list[Mark] = []
+    if state.dealer == seat:
+        marks.append("dealer")
+    if state.phase != "over":
+        if state.skipped == seat:
+            marks.append("skipped")
+        if state.drawing == seat:
+            marks.append("drawing")
+    if ficelle_rule and state.ficelle == seat:
+        marks.append("ficelle")
+    return tuple(marks)
+
+
+def _note(data: Mapping[str, JSONValue]) -> PenaltyNote:
+    def text(key: str) -> str | None:
+        value = data.get(key)
+        return value if isinstance(value, str) else None
+
+    rule = data.get("rule")
+    return PenaltyNote(
+        seat=as_number(data.get("seat")),
+        reason=as_text(data.get("reason")),
+        said=text("said"),
+        expected=text("expected"),
+        expected_card=text("expected_card"),
+        message=text("message"),
+        rule=as_seat(rule),
+    )
+
+
+def _base_playable(state: ChatVertState, seat: int, hand: tuple[str, ...], drawn: str | None) -> tuple[str, ...]:
+    """The cards the base rules let ``seat`` play now: the drawn card only, under a pending +2/+4 one of its
+    kind, else those matching the top card or the colour."""
+    if state.phase != "play" or state.turn != seat:
+        return ()
+    cards = (drawn,) if drawn else hand
+    if state.pending_kind is not None:
+        wanted = "D" if state.pending_kind == "plus2" else "F"
+        found = [c for c in cards if c[-1] == wanted]
+    else:
+        found = [c for c in cards if matches(c, state.top, state.colour)]
+    return tuple(dict.fromkeys(sort_hand(found)))
+
+
+def _task(state: ChatVertState, seat: int, drawn: str | None) -> Task | None:
+    if state.phase == "over":
+        return "over"
+    if state.phase == "direction":
+        return "choose" if state.dealer == seat else None
+    if state.drawing == seat and drawn:
+        return "drawn"
+    return "turn" if state.turn == seat else None
+
+
+def strings_of(value: object) -> set[str]:
+    """Every string held in a view: its fields, its events' data, its moves' arguments."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, Mapping):
+        return {s for k, v in value.items() for s in (*strings_of(k), *strings_of(v))}
+    if isinstance(value, tuple | list | frozenset | set):
+        return {s for v in value for s in strings_of(v)}
+    if isinstance(value, Action):
+        return strings_of(value.args)
+    if isinstance(value, Event):
+        return strings_of(value.data)
+    if is_dataclass(value):
+        return {s for f in fields(value) for s in strings_of(getattr(value, f.name))}
+    return set()

@@ -1,0 +1,31 @@
+"""Le Chat vert's pictures: the shared table (from the public view only) and a player's private hand (from that
+seat's view). ``PICTURES`` is what the registry names; the drawing is split by what it draws: the pieces
+(``cards``), the table (``table``) and the hand (``hand``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.base import SeatView, TableView
+from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable
+from renders import kit
+from renders.chat_vert.cards import card_back, card_face, colour_letter, parse_card
+from renders.chat_vert.hand import hand_image
+from renders.chat_vert.table import table_image
+
+__all__ = ["PICTURES", "ChatVertPictures", "card_back", "card_face", "colour_letter", "parse_card"]
+
+
+class ChatVertPictures:
+    """The table and the hand as PNG bytes."""
+
+    def table(self, view: TableView[ChatVertTable], names: Sequence[str], locale: str) -> bytes:
+        """The shared table: of the rules only their number is drawn, never a text."""
+        return kit.encode_png(table_image(view.table, names, locale))
+
+    def hand(self, view: SeatView[ChatVertTable, ChatVertOwn], locale: str) -> bytes:
+        """A seat's hand; while it is to play, the cards the base rules allow are raised and the others dimmed."""
+        return kit.encode_png(hand_image(view, locale))
+
+
+PICTURES = ChatVertPictures()

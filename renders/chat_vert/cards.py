@@ -1,0 +1,443 @@
+"""Le Chat vert's drawn pieces: the cards (faces and backs), the colour tokens, the seat markers, the direction
+ring and the chips, shared by the table and the hand pictures.
+
+The cards are drawn here, not taken from the playing-card kit: four colours (yellow, red, blue, green) with
+numbers 0-9, "skip" (a barred circle), "reverse" (two arrows) and "+2", and two black majors, the colour change
+(four quarters) and the "+4". Every coloured card also carries its colour's initial under the corner symbol
+(J R B V in French, Y R B G in English) so that the colour never has to be told by hue.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import has, plural, t
+from renders import kit, layout
+from renders.kit import Run
+
+COLOURS: Final = ("Y", "R", "B", "G")
+SYMBOLS: Final = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "D")
+MAJORS: Final = ("W", "F")
+CARD_COLOURS: Final[dict[str, kit.RGB]] = {
+    "Y": (238, 188, 24),
+    "R": (212, 38, 50),
+    "B": (28, 98, 200),
+    "G": (30, 148, 70),
+}
+MAJOR_BODY: Final[kit.RGB] = (28, 28, 34)
+BACK_GREEN: Final[kit.RGB] = (48, 176, 88)
+DRAWN: Final[kit.RGB] = (90, 226, 232)
+STRING: Final[kit.RGB] = (232, 208, 160)
+ROPE_BROWN: Final[kit.RGB] = (120, 76, 40)
+CORNER_INK: Final[dict[str, kit.RGB]] = {"Y": kit.INK_DARK, "R": kit.PAPER, "B": kit.PAPER, "G": kit.PAPER}
+ALL_CARDS: Final = tuple(colour + symbol for colour in COLOURS for symbol in SYMBOLS) + MAJORS
+CARD_SAMPLE: Final = 3
+"""Cards are drawn this many times larger, then scaled down (smooth ovals and symbols)."""
+RING_SAMPLE: Final = 2
+ARROW_RX: Final = 250
+ARROW_RY: Final = 172
+"""The half-axes of the direction ring around the pile."""
+ARROW_PAD: Final = 30
+ARROW_LINE: Final = 7
+ARROW_HEAD: Final = 24
+ARROW_SPAN: Final = 25
+"""Each of the four arrows covers this many degrees either side of its middle."""
+OVAL_RIM: Final = 4
+TILT: Final = 28
+"""The tilt (degrees) of the oval on a card's face."""
+CHIP_HEIGHT: Final = 1.7
+CHIP_PAD: Final = 0.6
+TOKEN_TUCK: Final = 6
+"""How far a chip's round token sits into its left padding."""
+"""A chip is this many times its text's size tall, padded by this many times the size on each side."""
+
+
+def words(locale: object, key: str, **params: object) -> str:
+    """The picture word ``key`` (``cv.render.<key>`` in the catalogs); ``{name}`` templates are drawn in colour."""
+    return t(locale, f"cv.render.{key}", **params)
+
+
+def counted(locale: object, key: str, n: int) -> str:
+    """French counts 0 and 1 as singular, English only 1; ``rules`` has its own zero line."""
+    if n == 0 and has(f"cv.render.{key}.zero"):
+        return words(locale, f"{key}.zero", n=n)
+    return plural(locale, f"cv.render.{key}", n)
+
+
+def seat_name(names: Sequence[str], seat: int, locale: object) -> str:
+    """A seat's name as the picture shows it ("Player 3" when the name is missing or cannot be drawn)."""
+    name = kit.clean_text(names[seat], bold=True) if 0 <= seat < len(names) else ""
+    return name or words(locale, "player", n=seat + 1)
+
+
+def parse_card(code: str) -> tuple[str | None, str]:
+    """Split a card code into colour and symbol: ``"R7"`` -> ("R", "7"), ``"W"`` -> (None, "W").
+
+    Raises ``ValueError`` on anything that is not a Chat vert card.
+    """
+    text = str(code).upper()
+    if text in MAJORS:
+        return None, text
+    if len(text) == 2 and text[0] in COLOURS and text[1] in SYMBOLS:
+        return text[0], text[1]
+    raise ValueError(f"not a Chat vert card: {code!r}")
+
+
+Point = tuple[float, float]
+
+
+def _ellipse_points(
+    cx: float, cy: float, rx: float, ry: float, tilt: float, start: float = 0.0, end: float = 360.0
+) -> list[Point]:
+    """Points of a tilted ellipse from parameter angle ``start`` to ``end`` (degrees)."""
+    cos_t, sin_t = math.cos(math.radians(tilt)), math.sin(math.radians(tilt))
+    steps = max(8, int(abs(end - start) / 4))
+    points: list[Point] = []
+    for i in range(steps + 1):
+        a = math.radians(start + (end - start) * i / steps)
+        x, y = rx * math.cos(a), ry * math.sin(a)
+        points.append((cx + x * cos_t - y * sin_t, cy + x * sin_t + y * cos_t))
+    return points
+
+
+def _arrow(tail: Point, head: Point, shaft: float, head_w: float, head_l: float) -> list[Point]:
+    """A straight arrow polygon from ``tail`` to ``head``."""
+    dx, dy = head[0] - tail[0], head[1] - tail[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    base = (head[0] - ux * head_l, head[1] - uy * head_l)
+    return [
+        (tail[0] + nx * shaft / 2, tail[1] + ny * shaft / 2),
+        (base[0] + nx * shaft / 2, base[1] + ny * shaft / 2),
+        (base[0] + nx * head_w / 2, base[1] + ny * head_w / 2),
+        head,
+        (base[0] - nx * head_w / 2, base[1] - ny * head_w / 2),
+        (base[0] - nx * shaft / 2, base[1] - ny * shaft / 2),
+        (tail[0] - nx * shaft / 2, tail[1] - ny * shaft / 2),
+    ]
+
+
+def _quarters(draw: ImageDraw.ImageDraw, cx: float, cy: float, rx: float, ry: float, tilt: float) -> None:
+    """An ellipse cut in four quarters, one per colour (yellow, red, blue, green clockwise from the top left)."""
+    for k, colour in enumerate(("R", "B", "G", "Y")):
+        arc = _ellipse_points(cx, cy, rx, ry, tilt, -90 + 90 * k, 90 * k)
+        draw.polygon([(cx, cy), *arc], fill=kit.with_alpha(CARD_COLOURS[colour], 255))
+
+
+def _symbol(
+    draw: ImageDraw.ImageDraw,
+    symbol: str,
+    cx: float,
+    cy: float,
+    size: float,
+    fill: kit.RGBA,
+    *,
+    stroke: kit.RGBA | None = None,
+    underline: bool = False,
+) -> None:
+    """A card symbol about ``size`` px tall centred on ``(cx, cy)``: a number, +2/+4, skip, reverse or quarters.
+
+    ``underline`` marks 6 and 9 so that they are told apart upside down; ``stroke`` outlines text glyphs.
+    """
+    if symbol in ("S",):
+        r = size * 0.44
+        line = max(2.0, size * 0.13)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=fill, width=round(line))
+        d = (r - line / 2) * 0.72
+        draw.line((cx + d, cy - d, cx - d, cy + d), fill=fill, width=round(line))
+        return
+    if symbol == "R":
+        shaft, head_w, head_l = size * 0.15, size * 0.38, size * 0.26
+        off = size * 0.12
+        span = size * 0.38
+        draw.polygon(
+            _arrow((cx - span - off, cy + span - off), (cx + span - off, cy - span - off), shaft, head_w, head_l),
+            fill=fill,
+        )
+        draw.polygon(
+            _arrow((cx + span + off, cy - span + off), (cx - span + off, cy + span + off), shaft, head_w, head_l),
+            fill=fill,
+        )
+        return
+    if symbol == "W":
+        _quarters(draw, cx, cy, size * 0.42, size * 0.42, 0)
+        return
+    text = {"D": "+2", "F": "+4"}.get(symbol, symbol)
+    face = kit.font(max(6, round(size * (0.78 if len(text) > 1 else 1.0))), True)
+    left, top, right, bottom = face.getbbox(text, anchor="ls")
+    x = cx - (left + right) / 2
+    y = cy - (top + bottom) / 2
+    if stroke is not None:
+        width = max(1, round(size * 0.06))
+        draw.text((x, y), text, font=face, fill=fill, anchor="ls", stroke_width=width, stroke_fill=stroke)
+    else:
+        draw.text((x, y), text, font=face, fill=fill, anchor="ls")
+    if underline and symbol in ("6", "9"):
+        line = max(2.0, size * 0.07)
+        y0 = cy + (bottom - top) / 2 + line * 1.2
+        draw.rectangle((cx - (right - left) * 0.42, y0, cx + (right - left) * 0.42, y0 + line), fill=fill)
+
+
+def _corner_index(symbol: str, colour: str | None, letter: str, W: int) -> Image.Image:
+    """The corner index of a card ``W`` px wide (supersampled): the symbol, and under it the colour's initial."""
+    index = W * 0.2
+    size = (round(W * 0.27), round(W * 0.5))
+    layer = Image.new("RGBA", size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    paper = kit.with_alpha(kit.PAPER, 255)
+    ink = kit.with_alpha(CORNER_INK[colour] if colour else kit.PAPER, 255)
+    ix, iy = W * 0.035 + index / 2, W * 0.03 + index / 2
+    if symbol == "W":
+        r = index * 0.4
+        _quarters(draw, ix, iy, r, r, 0)
+        draw.ellipse((ix - r, iy - r, ix + r, iy + r), outline=paper, width=max(1, W // 90))
+    else:
+        _symbol(draw, symbol, ix, iy, index, ink)
+    if colour and letter:
+        face = kit.font(round(W * 0.16), True)
+        kit.draw_glyph(draw, (ix, iy + index * 0.5 + W * 0.11), letter, face, ink)
+    return layer
+
+
+@lru_cache(maxsize=512)
+def _card_base(code: str, width: int, letter: str) -> Image.Image:
+    """A card face: white rim, the colour (black for majors), the tilted oval, the symbol, corner indices."""
+    colour, symbol = parse_card(code)
+    body = CARD_COLOURS[colour] if colour else MAJOR_BODY
+    s = CARD_SAMPLE
+    w, h = kit.card_size(width)
+    W, H = w * s, h * s
+    big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    radius = kit.card_radius(width) * s
+    paper = kit.with_alpha(kit.PAPER, 255)
+    draw.rounded_rectangle((0, 0, W - 1, H - 1), radius=radius, fill=paper)
+    inset = max(2, round(width * 0.055)) * s
+    body_ink = kit.with_alpha(body, 255)
+    draw.rounded_rectangle(
+        (inset, inset, W - 1 - inset, H - 1 - inset), radius=max(s, radius - inset // 2), fill=body_ink
+    )
+    cx, cy = W / 2, H / 2
+    rx, ry, tilt = W * 0.34, H * 0.4, TILT
+    if colour:
+        draw.polygon(_ellipse_points(cx, cy, rx, ry, tilt), fill=paper)
+        _symbol(draw, symbol, cx, cy, W * 0.5, body_ink, underline=True)
+    else:
+        draw.polygon(_ellipse_points(cx, cy, rx + s * 2, ry + s * 2, tilt), fill=paper)
+        _quarters(draw, cx, cy, rx, ry, tilt)
+        if symbol == "F":
+            _symbol(draw, "F", cx, cy, W * 0.5, paper, stroke=body_ink)
+    corner = _corner_index(symbol, colour, letter, W)
+    big.alpha_composite(corner, (inset, inset))
+    flipped = corner.rotate(180)
+    big.alpha_composite(flipped, (W - inset - flipped.width, H - inset - flipped.height))
+    card = big.resize((w, h), Image.Resampling.LANCZOS)
+    kit.panel(card, (0, 0, w, h), kit.card_radius(width), (0, 0, 0, 0), outline=kit.PAPER_EDGE, width=1)
+    return card
+
+
+def colour_letter(colour: str, locale: object) -> str:
+    """The initial printed on a card of ``colour`` for colour-blind players: J R B V in French, Y R B G in English."""
+    return words(locale, f"letter.{colour}") if colour in COLOURS else ""
+
+
+@lru_cache(maxsize=1024)
+def _marked(code: str, width: int, letter: str, dim: bool, ring: kit.Colour | None) -> Image.Image:
+    card = _card_base(code, width, letter)
+    if not dim and ring is None:
+        return card
+    card = card.copy()
+    w, h = card.size
+    radius = kit.card_radius(width)
+    if dim:
+        kit.panel(card, (0, 0, w, h), radius, (34, 40, 38, 140))
+    if ring is not None:
+        kit.panel(card, (0, 0, w, h), radius, (0, 0, 0, 0), outline=ring, width=max(2, round(width * 0.05)))
+    return card
+
+
+def card_face(
+    code: str, width: int, locale: object = "fr", *, dim: bool = False, ring: kit.Colour | None = None
+) -> Image.Image:
+    """The face of card ``code``, ``width`` px wide (height x 1.4), its colour initial in ``locale``.
+
+    ``ring`` draws a coloured border (playable, drawn), ``dim`` greys the card out. Shared by a cache: paste it,
+    never draw on it.
+    """
+    colour, _ = parse_card(code)
+    letter = colour_letter(colour, locale) if colour else ""
+    return _marked(str(code).upper(), width, letter, dim, ring)
+
+
+def _cat_head(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: kit.RGBA, eyes: kit.RGBA) -> None:
+    """A cat's head: a round face, two pointed ears, two eyes."""
+    draw.polygon([(cx - r * 0.95, cy - r * 0.2), (cx - r * 0.85, cy - r * 1.35), (cx - r * 0.2, cy - r * 0.85)], fill)
+    draw.polygon([(cx + r * 0.95, cy - r * 0.2), (cx + r * 0.85, cy - r * 1.35), (cx + r * 0.2, cy - r * 0.85)], fill)
+    draw.ellipse((cx - r, cy - r * 0.95, cx + r, cy + r * 0.85), fill=fill)
+    for side in (-1, 1):
+        ex = cx + side * r * 0.42
+        draw.ellipse((ex - r * 0.2, cy - r * 0.3, ex + r * 0.2, cy + r * 0.02), fill=eyes)
+        draw.ellipse((ex - r * 0.06, cy - r * 0.27, ex + r * 0.06, cy - r * 0.01), fill=fill)
+
+
+@lru_cache(maxsize=16)
+def card_back(width: int) -> Image.Image:
+    """The back of a Chat vert card: black with a green oval and a cat's head. Shared: paste it, never draw on it."""
+    s = CARD_SAMPLE
+    w, h = kit.card_size(width)
+    W, H = w * s, h * s
+    big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    radius = kit.card_radius(width) * s
+    draw.rounded_rectangle((0, 0, W - 1, H - 1), radius=radius, fill=kit.with_alpha(kit.PAPER, 255))
+    inset = max(1, round(width * 0.055)) * s
+    body = kit.with_alpha(MAJOR_BODY, 255)
+    draw.rounded_rectangle((inset, inset, W - 1 - inset, H - 1 - inset), radius=max(s, radius - inset // 2), fill=body)
+    draw.polygon(_ellipse_points(W / 2, H / 2, W * 0.34, H * 0.4, TILT), fill=kit.with_alpha(BACK_GREEN, 255))
+    _cat_head(draw, W / 2, H / 2 + W * 0.06, W * 0.22, body, kit.with_alpha(BACK_GREEN, 255))
+    card = big.resize((w, h), Image.Resampling.LANCZOS)
+    kit.panel(card, (0, 0, w, h), kit.card_radius(width), (0, 0, 0, 0), outline=kit.PAPER_EDGE, width=1)
+    return card
+
+
+@lru_cache(maxsize=32)
+def swatch(colour: str, size: int, letter: str) -> Image.Image:
+    """A round colour token with the colour's initial, for "colour: red" labels."""
+    s = kit.SUPERSAMPLE
+    S = size * s
+    big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.ellipse((0, 0, S - 1, S - 1), fill=kit.with_alpha(kit.PAPER, 255))
+    edge = max(s, round(S * 0.08))
+    fill = CARD_COLOURS.get(colour, MAJOR_BODY)
+    draw.ellipse((edge, edge, S - 1 - edge, S - 1 - edge), fill=kit.with_alpha(fill, 255))
+    if letter:
+        ink = CORNER_INK.get(colour, kit.PAPER)
+        kit.draw_glyph(draw, (S / 2, S / 2), letter, kit.font(round(S * 0.52), True), kit.with_alpha(ink, 255))
+    return big.resize((size, size), Image.Resampling.BOX)
+
+
+@lru_cache(maxsize=32)
+def icon(kind: str, size: int) -> Image.Image:
+    """A seat marker on a round token: ``skipped`` (barred circle), ``drawing`` (a card and a question mark),
+    ``ficelle`` (a knotted string) or ``turn`` (an arrow)."""
+    s = kit.SUPERSAMPLE
+    S = size * s
+    big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    fills = {"skipped": kit.ALERT, "drawing": DRAWN, "ficelle": ROPE_BROWN, "turn": kit.GOLD}
+    draw.ellipse((0, 0, S - 1, S - 1), fill=kit.with_alpha(kit.PAPER, 255))
+    edge = max(s, round(S * 0.07))
+    draw.ellipse((edge, edge, S - 1 - edge, S - 1 - edge), fill=kit.with_alpha(fills.get(kind, kit.INK), 255))
+    paper = kit.with_alpha(kit.PAPER, 255)
+    dark = kit.with_alpha(kit.INK_DARK, 255)
+    c = S / 2
+    if kind == "skipped":
+        _symbol(draw, "S", c, c, S * 0.62, paper)
+    elif kind == "drawing":
+        cw, ch = S * 0.44, S * 0.6
+        draw.rounded_rectangle((c - cw / 2, c - ch / 2, c + cw / 2, c + ch / 2), radius=round(S * 0.06), fill=paper)
+        kit.draw_glyph(draw, (c, c), "?", kit.font(round(S * 0.44), True), dark)
+    elif kind == "ficelle":
+        rope = kit.with_alpha(STRING, 255)
+        points = [(S * 0.18 + S * 0.64 * i / 24, c + S * 0.16 * math.sin(i / 24 * math.tau * 1.25)) for i in range(25)]
+        draw.line(points, fill=rope, width=round(S * 0.09), joint="curve")
+        knot = S * 0.1
+        kx, ky = points[12]
+        draw.ellipse((kx - knot, ky - knot, kx + knot, ky + knot), fill=rope)
+    elif kind == "turn":
+        draw.polygon([(c - S * 0.16, c - S * 0.24), (c + S * 0.26, c), (c - S * 0.16, c + S * 0.24)], fill=dark)
+    return big.resize((size, size), Image.Resampling.BOX)
+
+
+def dealer_token(canvas: Image.Image, centre: Point, size: int, locale: object) -> None:
+    kit.disc(canvas, centre, size, kit.INK)
+    face = kit.font(round(size * 0.6), True)
+    kit.draw_glyph(ImageDraw.Draw(canvas), centre, words(locale, "dealer_badge"), face, kit.INK_DARK)
+
+
+@lru_cache(maxsize=16)
+def direction_ring(direction: int, colour: kit.RGB, alpha: int) -> Image.Image:
+    """Four curved arrows on an oval around the pile, turning clockwise for 1, counter-clockwise for -1.
+
+    0 draws the arcs without heads (the direction is still to be chosen). Paste centred on the table.
+    """
+    s = RING_SAMPLE
+    pad = ARROW_PAD
+    W, H = (ARROW_RX + pad) * 2 * s, (ARROW_RY + pad) * 2 * s
+    big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    cx, cy = W / 2, H / 2
+    ink = kit.with_alpha(colour, alpha)
+    rx, ry = ARROW_RX * s, ARROW_RY * s
+    line = ARROW_LINE * s
+    for k in range(4):
+        middle = 90 * k
+        start, end = middle - ARROW_SPAN, middle + ARROW_SPAN
+        if direction < 0:
+            start, end = end, start
+        points = _ellipse_points(cx, cy, rx, ry, 0, start, end)
+        if direction:
+            tip = points[-1]
+            before = points[-4]
+            points = points[:-3]
+            dx, dy = tip[0] - before[0], tip[1] - before[1]
+            length = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / length, dy / length
+            head_l, head_w = ARROW_HEAD * s, ARROW_HEAD * s
+            base = (tip[0] - ux * head_l * 0.4, tip[1] - uy * head_l * 0.4)
+            apex = (base[0] + ux * head_l, base[1] + uy * head_l)
+            draw.polygon(
+                [
+                    apex,
+                    (base[0] - uy * head_w / 2, base[1] + ux * head_w / 2),
+                    (base[0] + uy * head_w / 2, base[1] - ux * head_w / 2),
+                ],
+                fill=ink,
+            )
+        draw.line(points, fill=ink, width=line, joint="curve")
+    return big.resize((W // s, H // s), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=4)
+def table_oval(rx: int, ry: int) -> Image.Image:
+    """The darker oval of the table around the pile, with a light rim."""
+    s = kit.SUPERSAMPLE
+    big = Image.new("RGBA", (rx * 2 * s, ry * 2 * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.ellipse((0, 0, rx * 2 * s - 1, ry * 2 * s - 1), fill=(255, 255, 255, 40))
+    rim = OVAL_RIM * s
+    draw.ellipse((rim, rim, rx * 2 * s - 1 - rim, ry * 2 * s - 1 - rim), fill=(6, 36, 22, 150))
+    return big.resize((rx * 2, ry * 2), Image.Resampling.BOX)
+
+
+def chip(
+    canvas: Image.Image,
+    xy: Point,
+    runs: Sequence[Run],
+    fill: kit.Colour,
+    *,
+    align: str = "left",
+    token: Image.Image | None = None,
+    outline: kit.Colour | None = None,
+) -> kit.Box:
+    """A pill holding ``runs`` after an optional round token; returns its box."""
+    face = max((r[1] for r in runs), key=lambda f: f.size)
+    height = round(face.size * CHIP_HEIGHT)
+    pad = round(face.size * CHIP_PAD)
+    token_w = token.width + layout.Space.S if token is not None else 0
+    width = round(kit.runs_width(runs)) + 2 * pad + token_w - (layout.Space.XS if token is not None else 0)
+    x0 = round(xy[0] - (width if align == "right" else width / 2 if align == "center" else 0))
+    y0 = round(xy[1] - height / 2)
+    box = (x0, y0, x0 + width, y0 + height)
+    kit.panel(canvas, box, height // 2, fill, outline=outline, width=layout.Space.HAIR)
+    if token is not None:
+        kit.paste(canvas, token, (x0 + pad - TOKEN_TUCK, round(xy[1] - token.height / 2)))
+    kit.draw_runs(ImageDraw.Draw(canvas), (x0 + pad + token_w - layout.Space.XS, xy[1]), runs)
+    return box
