@@ -19,11 +19,13 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from bot.chat_vert_table import set_rules
 from bot.games.base import Action, SeatView, TableView, action_rng
-from bot.registry import KINDS, engine_of, pictures_of, player_of
+from bot.players.chat_vert_bench import twenty_rules
+from bot.players.strength import Figure, percentile
+from bot.registry import KINDS, engine_of, load, pictures_of, player_of, spec_of
 from bot.store import Store
 from bot.tables import NullPublisher, Snapshot, TableService
 from bot.workers import off_loop
@@ -47,13 +49,8 @@ class RenderingPublisher(NullPublisher):
         self.sizes.append(len(png))
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[index]
-
-
 async def _open_full_table(service: TableService, kind: str, players: int, channel: int) -> int:
+    """The largest table of a game; a Chat vert channel has 20 rules in force, its heaviest case."""
     if kind == "chat_vert":
         await set_rules(service.store, channel, twenty_rules())
     row = await service.open_table(
@@ -194,116 +191,16 @@ async def _measure_commit() -> None:
 
 
 def _computer_player(kind: str) -> bool:
-    """How the computer player fares against random legal play (each game module measures it its own way)."""
-    import importlib
-
-    players = importlib.import_module(f"bot.players.{kind}")
-    ok = True
-    legal_timings = getattr(players, "bench_legal_actions", None)
-    if legal_timings is not None:
-        timings = legal_timings()
-        p50, p99 = percentile(timings, 50), percentile(timings, 99)
-        print(f"legal_actions on a crowded table: p50 {p50:.2f} ms, p99 {p99:.2f} ms (budget < 20 ms)")
-        ok &= p99 < 20
-    start = time.perf_counter()
-    if kind == "njet":
-        computer, random_team = players.bench_scores(1000)
-        print(
-            f"computer team vs random team, 1000 rounds: {computer:.2f} vs {random_team:.2f} points per seat and round"
-        )
-        ok &= computer > random_team
-    elif kind == "triominos":
-        rate = players.bench_win_rate(1000)
-        print(f"computer player vs random player, 1000 two-player rounds: wins {rate:.1%} (target > 70 %)")
-        ok &= rate > 0.70
-    elif kind == "chat_vert":
-        share = players.bench_vs_random(1000)
-        print(f"computer seat vs three random seats, 1000 four-player games: wins {share:.1%} (a random seat: 25 %)")
-        ok &= share > 0.25
-        _chat_vert_speed()
-    elif kind == "neurotrio":
-        timings = _legal_timings_on_full_grid()
-        print(
-            f"legal_actions on a full grid: p50 {percentile(timings, 50):.2f} ms, p99 {percentile(timings, 99):.2f} ms"
-        )
-        computer, random_seats = players.bench_vs_random(500)
-        print(
-            f"computer seats vs random seats, 500 four-player games: {computer:.2f} vs {random_seats:.2f} VP on average"
-        )
-        ok &= computer > random_seats
-    else:
+    """What the game's declaration says to measure of its computer player (each game its own way)."""
+    ref = spec_of(kind).strength
+    if ref is None:
         return True
+    start = time.perf_counter()
+    figures = cast("Callable[[], list[Figure]]", load(ref))()
+    for figure in figures:
+        print(figure.line)
     print(f"  ({time.perf_counter() - start:.1f} s)")
-    return bool(ok)
-
-
-def _chat_vert_speed(seconds: float = 5.0) -> None:
-    """Whole random two-player games per second: our engine (every move checked, every word compared with the rules
-    in force; base rules, then 20 rules) beside RLCard's Uno engine, in the same run, with the same kind of player:
-    a random legal card when one can be played, else a draw. Ours says what the rules require, so that games end as
-    Uno games do. RLCard is installed by ``make bench`` only."""
-    from bot.games.base import Action
-    from bot.games.chat_vert import required_speech
-
-    engine = engine_of("chat_vert")
-
-    def ours(rules: list[dict[str, Any]]) -> float:
-        games, rng, start = 0, random.Random(0), time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state: Any = engine.setup(2, {"rules": rules, "timer": 0}, rng)
-            while not engine.is_over(state):
-                seat = min(engine.to_act(state))
-                legal = engine.legal_actions(state, seat)
-                action = rng.choice([a for a in legal if a.kind == "play"] or legal)
-                if action.kind == "play":
-                    left = len(state.hands[seat]) - int(action["n"])
-                    words = [r.display for r in required_speech(state.rules, action["card"], state.top, left)]
-                    if words:
-                        action = Action.of("play", **dict(action.args), say=", ".join(words))
-                engine.apply(state, seat, action, rng)
-            games += 1
-        return games / (time.perf_counter() - start)
-
-    base, ruled = ours([]), ours(twenty_rules())
-    print(f"engine speed, random two-player games: {base:.0f} games/s (base rules), {ruled:.0f} games/s (20 rules)")
-    try:
-        from rlcard.games.uno.game import UnoGame  # type: ignore[import-untyped,import-not-found,unused-ignore]
-    except ImportError:
-        print("  RLCard is not installed here (make bench installs it): no comparison")
-        return
-    uno = UnoGame(num_players=2)
-    uno.np_random.seed(0)
-    rng = random.Random(0)
-    games, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        uno.init_game()
-        while not uno.is_over():
-            uno.step(rng.choice(uno.get_legal_actions()))
-        games += 1
-    theirs = games / (time.perf_counter() - start)
-    verdict = "met" if ruled > theirs else "NOT met"
-    print(
-        f"RLCard 1.2 Uno engine, same run: {theirs:.0f} games/s; ours is {base / theirs:.2f}x its speed with the base"
-        f" rules, {ruled / theirs:.2f}x with 20 rules (goal: faster, rule checks included: {verdict})"
-    )
-
-
-def _legal_timings_on_full_grid(games: int = 30) -> list[float]:
-    """``legal_actions`` of the builder once the Neurotrio domain holds 40 cards or more."""
-    engine = engine_of("neurotrio")
-    out: list[float] = []
-    for g in range(games):
-        state = engine.setup(8, {}, action_rng(g, 0))
-        n = 0
-        while not engine.is_over(state):
-            seat = min(engine.to_act(state))
-            start = time.perf_counter()
-            legal = engine.legal_actions(state, seat)
-            if len(engine.public_view(state)["grid"]) >= 40:
-                out.append((time.perf_counter() - start) * 1000)
-            n += 1
-            engine.apply(state, seat, legal[-1] if legal[-1].kind == "place" else legal[0], action_rng(g, n))
-    return out or [0.0]
+    return all(figure.met for figure in figures)
 
 
 def _largest_views(kind: str) -> tuple[TableView[Any], list[str], SeatView[Any, Any]]:
@@ -319,21 +216,6 @@ def _largest_views(kind: str) -> tuple[TableView[Any], list[str], SeatView[Any, 
     small = engine.setup(engine.min_players, {}, action_rng(4, 0))
     seat = min(engine.to_act(small))
     return engine.public_view(state), names, engine.view(small, seat)
-
-
-def twenty_rules() -> list[dict[str, Any]]:
-    """A Chat vert table at its limit: 20 added rules in force, every move checked against all of them."""
-    from bot.games.chat_vert_rules import MAX_RULES, validate_rule
-    from bot.players.chat_vert import make_rule
-
-    rng = random.Random(20)
-    rules: list[dict[str, Any]] = []
-    while len(rules) < MAX_RULES:
-        made = make_rule(rules, rng)
-        if made is None:
-            break
-        rules.append(validate_rule({**made, "id": len(rules) + 1, "author": None, "author_name": "P", "seen": True}))
-    return rules
 
 
 async def run_bench() -> int:

@@ -63,9 +63,13 @@ class GameSpec:
     texts: str
     pictures: str
     cog: str
-    """The discord.py extension (a module with ``setup``); its ``UI`` attribute is the game's Discord surface."""
+    """The game's Discord module: its ``UI`` is how its moves look; with a ``setup`` it is also a discord.py extension
+    that adds commands of its own (the group and its ``new`` are made for every game from this declaration)."""
     hooks: str | None = None
     """What the game adds around its tables (Le Chat vert's rules of the channel), if anything."""
+    strength: str | None = None
+    """What ``make bench`` measures of its computer player: a function returning figures
+    (``bot.players.strength.Figure``), if any."""
     short: tuple[tuple[str, JSONValue], ...] = ()
     """Options that make a short game (one or two deals, a low target): for the conformance suite and the demo."""
 
@@ -93,6 +97,7 @@ GAMES: tuple[GameSpec, ...] = (
         texts="bot.texts.triominos:TEXTS",
         pictures="renders.triominos:PICTURES",
         cog="cogs.triominos",
+        strength="bot.players.triominos:strength",
         short=(("rounds", 1),),
     ),
     GameSpec(
@@ -103,6 +108,7 @@ GAMES: tuple[GameSpec, ...] = (
         texts="bot.texts.neurotrio:TEXTS",
         pictures="renders.neurotrio:PICTURES",
         cog="cogs.neurotrio",
+        strength="bot.players.neurotrio:strength",
     ),
     GameSpec(
         kind="njet",
@@ -112,6 +118,7 @@ GAMES: tuple[GameSpec, ...] = (
         texts="bot.texts.njet:TEXTS",
         pictures="renders.njet:PICTURES",
         cog="cogs.njet",
+        strength="bot.players.njet:strength",
         short=(("rounds", 2),),
     ),
     GameSpec(
@@ -122,6 +129,7 @@ GAMES: tuple[GameSpec, ...] = (
         texts="bot.texts.chat_vert:TEXTS",
         pictures="renders.chat_vert:PICTURES",
         cog="cogs.chat_vert",
+        strength="bot.players.chat_vert_bench:strength",
         hooks="bot.chat_vert_table:HOOKS",
         short=(("timer", 0),),
     ),

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.bench import twenty_rules
+from bot.players.chat_vert_bench import twenty_rules
 from bot.demo import next_move
 from bot.games.base import action_rng
 from bot.registry import engine_of, player_of, texts_of
