@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -25,7 +26,7 @@ from cogs.tables import on_tree_error
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.tables", *(spec.cog for spec in GAMES))
-"""The shared table commands, then each declared game's cog."""
+"""The shared table commands, then each declared game's module: an extension when it has commands of its own."""
 
 
 class TableeTree(app_commands.CommandTree["TableeBot"]):
@@ -82,7 +83,8 @@ class TableeBot(commands.Bot):
         await self.tables.recover()
         await self.tree.set_translator(Translator())
         for extension in EXTENSIONS:
-            await self.load_extension(extension)
+            if hasattr(importlib.import_module(extension), "setup"):
+                await self.load_extension(extension)
         for spec in GAMES:
             game_group(spec, self.tree)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.games.base import DataOption
-from bot.i18n import has, t
+from bot.i18n import t
 from bot.registry import engine_of, pictures_of, spec_of, texts_of
 from bot.store import GameRow
 from bot.tables import Snapshot
@@ -47,7 +47,7 @@ def lobby_embed(row: GameRow) -> discord.Embed:
     )
     options = []
     for spec in engine.options:
-        if isinstance(spec, DataOption) or not has(f"option.{spec.name}"):
+        if isinstance(spec, DataOption) or not spec.offered:
             continue  # set by the table itself (Chat vert's rules and dealer), not chosen in the lobby
         value = row.options.get(spec.name, spec.default)
         if isinstance(value, bool):

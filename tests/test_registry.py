@@ -11,9 +11,10 @@ import pytest
 from PIL import Image
 
 from bot.app import TableeBot
-from bot.games.base import DataOption, Engine, action_rng, validate_options
+from bot.games.base import DataOption, Engine, IntOption, action_rng, validate_options
 from bot.i18n import catalog, t
 from bot.registry import GAMES, KINDS, GameSpec, engine_of, hooks_of, load, pictures_of, player_of, spec_of, texts_of
+from cogs.game_commands import offered_options
 from cogs.ui import GameUI, ui_for
 
 BY_KIND = pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.kind)
@@ -37,7 +38,7 @@ def test_the_declared_parts_exist(spec: GameSpec) -> None:
     texts = texts_of(spec.kind)
     assert texts.kind == spec.kind
     assert isinstance(ui_for(spec.kind), GameUI)
-    assert callable(getattr(load(spec.cog), "setup", None))
+    assert load(spec.cog) is not None
     if spec.hooks is not None:
         assert hooks_of(spec.kind) is not None
     validate_options(engine, dict(spec.short))
@@ -47,7 +48,10 @@ def test_the_declared_parts_exist(spec: GameSpec) -> None:
 def test_every_text_of_a_game_exists_in_both_languages(spec: GameSpec) -> None:
     engine = engine_of(spec.kind)
     keys = [spec.title_key, f"rules.{spec.kind}", f"{texts_of(spec.kind).score_unit_key}.one"]
-    keys += [f"option.{o.name}" for o in engine.options if not isinstance(o, DataOption)]
+    keys += [f"option.{o.name}" for o in engine.options if not isinstance(o, DataOption) and o.offered]
+    command = f"cmd.{spec.command}"
+    keys += [f"{command}.name", f"{command}.description", f"{command}.new.description"]
+    keys += [f"{command}.new.{o.name}{end}" for o in offered_options(spec) for end in ("", ".name")]
     for lang in LANGUAGES:
         for key in keys:
             assert key in catalog(lang), f"{key} is missing in {lang}"
@@ -81,7 +85,16 @@ async def test_every_declared_game_has_its_command(tmp_path: Path) -> None:
         groups: dict[str, Any] = {command.name: command for command in bot.tree.get_commands()}
         for spec in GAMES:
             assert spec.command in groups, f"/{spec.command} is missing"
-            assert "new" in {sub.name for sub in groups[spec.command].commands}
+            new = {sub.name: sub for sub in groups[spec.command].commands}["new"]
+            parameters = {p.name: p for p in new.parameters}
+            assert set(parameters) == {o.name for o in offered_options(spec)} | {"reminder", "timeout"}
+            for option in offered_options(spec):
+                if isinstance(option, IntOption):
+                    assert (parameters[option.name].min_value, parameters[option.name].max_value) == (
+                        option.min,
+                        option.max,
+                    )
+                assert parameters[option.name].default == option.default
         assert set(groups) == {spec.command for spec in GAMES} | {"table"}
     finally:
         await bot.close()
