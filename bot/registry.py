@@ -58,11 +58,12 @@ class GameSpec:
     """The game's name in the store, the catalogs (``game.<kind>``) and component ids."""
     command: str
     """The slash command group, ``/<command> new``."""
-    engine: str
-    player: str
-    texts: str
-    pictures: str
-    cog: str
+    engine: str = "bot.games.{kind}:GAME"
+    player: str = "bot.players.{kind}:PLAYER"
+    texts: str = "bot.texts.{kind}:TEXTS"
+    pictures: str = "renders.{kind}:PICTURES"
+    """Where the parts live: by default the house's places, named after the game."""
+    cog: str = "cogs.{kind}"
     """The game's Discord module: its ``UI`` is how its moves look; with a ``setup`` it is also a discord.py extension
     that adds commands of its own (the group and its ``new`` are made for every game from this declaration)."""
     hooks: str | None = None
@@ -73,64 +74,25 @@ class GameSpec:
     short: tuple[tuple[str, JSONValue], ...] = ()
     """Options that make a short game (one or two deals, a low target): for the conformance suite and the demo."""
 
+    def __post_init__(self) -> None:
+        for part in ("engine", "player", "texts", "pictures", "cog"):
+            object.__setattr__(self, part, getattr(self, part).format(kind=self.kind))
+
     @property
     def title_key(self) -> str:
         return f"game.{self.kind}"
 
 
 GAMES: tuple[GameSpec, ...] = (
+    GameSpec("nain_jaune", "nainjaune", short=(("deals", 2),)),
+    GameSpec("triominos", "triominos", strength="bot.players.triominos:strength", short=(("rounds", 1),)),
+    GameSpec("neurotrio", "neurotrio", strength="bot.players.neurotrio:strength"),
+    GameSpec("njet", "njet", strength="bot.players.njet:strength", short=(("rounds", 2),)),
     GameSpec(
-        kind="nain_jaune",
-        command="nainjaune",
-        engine="bot.games.nain_jaune:GAME",
-        player="bot.players.nain_jaune:PLAYER",
-        texts="bot.texts.nain_jaune:TEXTS",
-        pictures="renders.nain_jaune:PICTURES",
-        cog="cogs.nain_jaune",
-        short=(("deals", 2),),
-    ),
-    GameSpec(
-        kind="triominos",
-        command="triominos",
-        engine="bot.games.triominos:GAME",
-        player="bot.players.triominos:PLAYER",
-        texts="bot.texts.triominos:TEXTS",
-        pictures="renders.triominos:PICTURES",
-        cog="cogs.triominos",
-        strength="bot.players.triominos:strength",
-        short=(("rounds", 1),),
-    ),
-    GameSpec(
-        kind="neurotrio",
-        command="neurotrio",
-        engine="bot.games.neurotrio:GAME",
-        player="bot.players.neurotrio:PLAYER",
-        texts="bot.texts.neurotrio:TEXTS",
-        pictures="renders.neurotrio:PICTURES",
-        cog="cogs.neurotrio",
-        strength="bot.players.neurotrio:strength",
-    ),
-    GameSpec(
-        kind="njet",
-        command="njet",
-        engine="bot.games.njet:GAME",
-        player="bot.players.njet:PLAYER",
-        texts="bot.texts.njet:TEXTS",
-        pictures="renders.njet:PICTURES",
-        cog="cogs.njet",
-        strength="bot.players.njet:strength",
-        short=(("rounds", 2),),
-    ),
-    GameSpec(
-        kind="chat_vert",
-        command="chatvert",
-        engine="bot.games.chat_vert:GAME",
-        player="bot.players.chat_vert:PLAYER",
-        texts="bot.texts.chat_vert:TEXTS",
-        pictures="renders.chat_vert:PICTURES",
-        cog="cogs.chat_vert",
-        strength="bot.players.chat_vert_bench:strength",
+        "chat_vert",
+        "chatvert",
         hooks="bot.chat_vert_table:HOOKS",
+        strength="bot.players.chat_vert_bench:strength",
         short=(("timer", 0),),
     ),
 )

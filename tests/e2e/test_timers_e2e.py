@@ -18,6 +18,7 @@ import pytest
 
 from bot.app import TableeBot
 from bot.i18n import t
+from bot.registry import player_of
 from bot.tables import LOBBY_EXPIRY_S
 from tests.e2e.simhelpers import SimTable, components, custom_ids, make_bot, move_buttons, select_moves
 
@@ -68,7 +69,7 @@ class TimerTable(SimTable):
         """The player clicks, in their DM panel, a sensible legal move."""
         seat, _ = await self.to_act()
         live = await self.live()
-        wanted = live.engine.bot_action(live.state, seat, random.Random(seat)).dumps()
+        wanted = player_of(live.row.kind).act(live.state, seat, random.Random(seat)).dumps()
         panel = self.by_id[user_id].user.dm_channel.last_message
         buttons = move_buttons(panel)
         if buttons:

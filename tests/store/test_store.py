@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.base import Action, action_rng, get_game
+from bot.games.base import Action, action_rng
+from bot.registry import engine_of, player_of
 from bot.store import SCHEMA_VERSION, ActiveTableExists, DuplicateAction, Seat, Store
 from bot.tables import TableService
 
@@ -108,7 +109,7 @@ async def test_replay_rebuilds_the_live_state(tmp_path: Path) -> None:
         if engine.is_over(live.state):
             break
         seat = min(engine.to_act(live.state))
-        action = engine.bot_action(live.state, seat, action_rng(1, live.n))
+        action = player_of("nain_jaune").act(live.state, seat, action_rng(1, live.n))
         user = live.row.seats[seat].user_id
         assert user is not None
         await service.act(row.id, user, action)
@@ -121,7 +122,7 @@ async def test_replay_rebuilds_the_live_state(tmp_path: Path) -> None:
     fresh = TableService(store)
     again = await fresh.load(row.id)
     assert again.n == count == await store.action_count(row.id)
-    assert get_game("nain_jaune").public_view(again.state) == expected_public
+    assert engine_of("nain_jaune").public_view(again.state) == expected_public
     assert [engine.view(again.state, s) for s in range(2)] == expected_views
     await store.close()
 
