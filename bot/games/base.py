@@ -348,7 +348,8 @@ class Engine(Generic[S, T, P]):
         raise NotImplementedError
 
     def results(self, state: S) -> list[Result]:
-        raise NotImplementedError
+        """The final ranking: by default the highest score first, ties sharing a rank."""
+        return rank_by_score(self.scores(state))
 
     def phase(self, state: S) -> str:
         """The name of the current phase (``"over"`` once the game has ended)."""

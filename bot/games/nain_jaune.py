@@ -57,10 +57,8 @@ from bot.games.base import (
     JSONValue,
     NotYourTurn,
     Option,
-    Result,
     Tracked,
     as_number,
-    rank_by_score,
     validate_options,
 )
 from bot.games.nain_jaune_views import BoxView, NainJauneOwn, NainJauneTable, PlayerView
@@ -268,9 +266,6 @@ class NainJaune(Engine[NainJauneState, NainJauneTable, NainJauneOwn]):
 
     def is_over(self, state: NainJauneState) -> bool:
         return state.over
-
-    def results(self, state: NainJauneState) -> list[Result]:
-        return rank_by_score(state.tokens)
 
     def legal_actions(self, state: NainJauneState, seat: int) -> list[Action]:
         if state.over or seat != state.current:

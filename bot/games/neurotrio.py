@@ -79,7 +79,6 @@ from bot.games.base import (
     JSONValue,
     NotYourTurn,
     Option,
-    Result,
     Tracked,
     as_number,
     rank_by_score,
@@ -87,6 +86,7 @@ from bot.games.base import (
 )
 from bot.games.neurotrio_views import (
     Auction,
+    Bid,
     BidChoices,
     Box,
     LastMove,
@@ -192,18 +192,6 @@ def notebook(hand: Sequence[str], grid_cards: Sequence[str]) -> list[str]:
     """The types whose both copies are in ``hand`` and on the grid: none of them can be the treasure."""
     seen = Counter(hand) + Counter(grid_cards)
     return sorted(t for t in TYPES if seen[t] >= 2)
-
-
-@dataclass(frozen=True)
-class Bid:
-    """A bid made: the bidder, the base carton, the domain card's cell and code, the mention (secret until the end)."""
-
-    seat: int
-    base: int
-    r: int
-    c: int
-    card: str
-    carton: str
 
 
 @dataclass
@@ -343,9 +331,6 @@ class Neurotrio(Engine[NeurotrioState, NeurotrioTable, NeurotrioOwn]):
 
     def is_over(self, state: NeurotrioState) -> bool:
         return state.over
-
-    def results(self, state: NeurotrioState) -> list[Result]:
-        return rank_by_score(state.vp)
 
     def legal_actions(self, state: NeurotrioState, seat: int) -> list[Action]:
         """Every move of ``seat`` now; for a bidder, one representative bid per (base, carton) on (0, 0)."""

@@ -65,6 +65,13 @@ class PublicBid:
 
 
 @dataclass(frozen=True)
+class Bid(PublicBid):
+    """A bid made, with its mention (secret until the end): only the state and its bidder's view hold it."""
+
+    carton: str
+
+
+@dataclass(frozen=True)
 class Auction:
     """The auction under way: who called "neuro", who bids now (None once nobody is left) and who has bid."""
 
@@ -86,15 +93,9 @@ class LastMove:
 
 
 @dataclass(frozen=True)
-class RevealedBid:
+class RevealedBid(Bid):
     """A bid revealed at the end, with its mention and the points it scored."""
 
-    seat: int
-    base: int
-    r: int
-    c: int
-    card: str
-    carton: str
     points: int
 
 

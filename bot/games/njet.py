@@ -78,7 +78,6 @@ from bot.games.base import (
     JSONValue,
     NotYourTurn,
     Option,
-    Result,
     Tracked,
     as_number,
     as_texts,
@@ -359,9 +358,6 @@ class Njet(Engine[NjetState, NjetTable, NjetOwn]):
 
     def is_over(self, state: NjetState) -> bool:
         return state.over
-
-    def results(self, state: NjetState) -> list[Result]:
-        return rank_by_score(state.scores)
 
     def legal_actions(self, state: NjetState, seat: int) -> list[Action]:
         if seat not in self.to_act(state):
