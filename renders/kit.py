@@ -12,6 +12,7 @@ import statistics
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Final
@@ -510,6 +511,40 @@ def card_size(width: int) -> tuple[int, int]:
 
 def card_radius(width: int) -> int:
     return max(3, round(width * 0.08))
+
+
+@dataclass(frozen=True)
+class RimmedCard:
+    """A card being drawn ``scale`` times larger than shown: a white rim around a coloured body; ``inset`` is the
+    rim's width on ``image`` (draw on ``draw``, then ``finish``)."""
+
+    image: Image.Image
+    draw: ImageDraw.ImageDraw
+    scale: int
+    inset: int
+
+    def finish(self, width: int) -> Image.Image:
+        """The card at its size, with the thin edge that sets it apart from a light background."""
+        card = self.image.resize(card_size(width), Image.Resampling.LANCZOS)
+        panel(card, (0, 0, card.width, card.height), card_radius(width), (0, 0, 0, 0), outline=PAPER_EDGE, width=1)
+        return card
+
+
+def rimmed_card(width: int, scale: int, body: Colour, min_rim: int = 2) -> RimmedCard:
+    """The start of a card face or back drawn at ``scale`` (sharp edges once shrunk): paper, then the body inside."""
+    w, h = card_size(width)
+    big_w, big_h = w * scale, h * scale
+    image = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    radius = card_radius(width) * scale
+    draw.rounded_rectangle((0, 0, big_w - 1, big_h - 1), radius=radius, fill=with_alpha(PAPER, 255))
+    inset = max(min_rim, round(width * 0.055)) * scale
+    draw.rounded_rectangle(
+        (inset, inset, big_w - 1 - inset, big_h - 1 - inset),
+        radius=max(scale, radius - inset // 2),
+        fill=with_alpha(body, 255),
+    )
+    return RimmedCard(image, draw, scale, inset)
 
 
 @lru_cache(maxsize=64)

@@ -210,19 +210,10 @@ def _card_base(code: str, width: int, letter: str) -> Image.Image:
     """A card face: white rim, the colour (black for majors), the tilted oval, the symbol, corner indices."""
     colour, symbol = parse_card(code)
     body = CARD_COLOURS[colour] if colour else MAJOR_BODY
-    s = CARD_SAMPLE
-    w, h = kit.card_size(width)
-    W, H = w * s, h * s
-    big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    radius = kit.card_radius(width) * s
-    paper = kit.with_alpha(kit.PAPER, 255)
-    draw.rounded_rectangle((0, 0, W - 1, H - 1), radius=radius, fill=paper)
-    inset = max(2, round(width * 0.055)) * s
-    body_ink = kit.with_alpha(body, 255)
-    draw.rounded_rectangle(
-        (inset, inset, W - 1 - inset, H - 1 - inset), radius=max(s, radius - inset // 2), fill=body_ink
-    )
+    rimmed = kit.rimmed_card(width, CARD_SAMPLE, body)
+    big, draw, s, inset = rimmed.image, rimmed.draw, rimmed.scale, rimmed.inset
+    W, H = big.size
+    paper, body_ink = kit.with_alpha(kit.PAPER, 255), kit.with_alpha(body, 255)
     cx, cy = W / 2, H / 2
     rx, ry, tilt = W * 0.34, H * 0.4, TILT
     if colour:
@@ -237,9 +228,7 @@ def _card_base(code: str, width: int, letter: str) -> Image.Image:
     big.alpha_composite(corner, (inset, inset))
     flipped = corner.rotate(180)
     big.alpha_composite(flipped, (W - inset - flipped.width, H - inset - flipped.height))
-    card = big.resize((w, h), Image.Resampling.LANCZOS)
-    kit.panel(card, (0, 0, w, h), kit.card_radius(width), (0, 0, 0, 0), outline=kit.PAPER_EDGE, width=1)
-    return card
+    return rimmed.finish(width)
 
 
 def colour_letter(colour: str, locale: object) -> str:
@@ -289,21 +278,12 @@ def _cat_head(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: k
 @lru_cache(maxsize=16)
 def card_back(width: int) -> Image.Image:
     """The back of a Chat vert card: black with a green oval and a cat's head. Shared: paste it, never draw on it."""
-    s = CARD_SAMPLE
-    w, h = kit.card_size(width)
-    W, H = w * s, h * s
-    big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    radius = kit.card_radius(width) * s
-    draw.rounded_rectangle((0, 0, W - 1, H - 1), radius=radius, fill=kit.with_alpha(kit.PAPER, 255))
-    inset = max(1, round(width * 0.055)) * s
-    body = kit.with_alpha(MAJOR_BODY, 255)
-    draw.rounded_rectangle((inset, inset, W - 1 - inset, H - 1 - inset), radius=max(s, radius - inset // 2), fill=body)
-    draw.polygon(_ellipse_points(W / 2, H / 2, W * 0.34, H * 0.4, TILT), fill=kit.with_alpha(BACK_GREEN, 255))
-    _cat_head(draw, W / 2, H / 2 + W * 0.06, W * 0.22, body, kit.with_alpha(BACK_GREEN, 255))
-    card = big.resize((w, h), Image.Resampling.LANCZOS)
-    kit.panel(card, (0, 0, w, h), kit.card_radius(width), (0, 0, 0, 0), outline=kit.PAPER_EDGE, width=1)
-    return card
+    rimmed = kit.rimmed_card(width, CARD_SAMPLE, MAJOR_BODY, min_rim=1)
+    draw, (W, H) = rimmed.draw, rimmed.image.size
+    green = kit.with_alpha(BACK_GREEN, 255)
+    draw.polygon(_ellipse_points(W / 2, H / 2, W * 0.34, H * 0.4, TILT), fill=green)
+    _cat_head(draw, W / 2, H / 2 + W * 0.06, W * 0.22, kit.with_alpha(MAJOR_BODY, 255), green)
+    return rimmed.finish(width)
 
 
 @lru_cache(maxsize=32)

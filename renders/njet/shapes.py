@@ -88,17 +88,9 @@ def _card_base(code: str, width: int) -> Image.Image:
     colour, value = parse_card(code)
     fill = CARD_COLOURS[colour]
     kind = SHAPES[colour]
-    s = SUPERSCALE
-    w, h = kit.card_size(width)
-    W, H = w * s, h * s
-    big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    radius = kit.card_radius(width) * s
-    draw.rounded_rectangle((0, 0, W - 1, H - 1), radius=radius, fill=kit.with_alpha(kit.PAPER, 255))
-    inset = max(2, round(width * 0.055)) * s
-    draw.rounded_rectangle(
-        (inset, inset, W - 1 - inset, H - 1 - inset), radius=max(s, radius - inset // 2), fill=kit.with_alpha(fill, 255)
-    )
+    rimmed = kit.rimmed_card(width, SUPERSCALE, fill)
+    big, draw, inset = rimmed.image, rimmed.draw, rimmed.inset
+    W, H = big.size
     small = width < 64
     label = str(value)
     light = kit.with_alpha(kit.mix(fill, kit.PAPER, 0.16 if colour != "K" else 0.12), 255)
@@ -126,8 +118,7 @@ def _card_base(code: str, width: int) -> Image.Image:
         corner_img = big.crop((0, 0, round(W * 0.4), round(H * 0.36)))
         flipped = corner_img.rotate(180)
         big.alpha_composite(flipped, (W - flipped.width, H - flipped.height))
-    card = big.resize((w, h), Image.Resampling.LANCZOS)
-    kit.panel(card, (0, 0, w, h), kit.card_radius(width), (0, 0, 0, 0), outline=kit.PAPER_EDGE, width=1)
+    card = rimmed.finish(width)
     return card
 
 
