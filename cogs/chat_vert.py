@@ -16,8 +16,8 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.chat_vert_table import reset_rules, table_rules
-from bot.games.base import Action, SeatView
-from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable
+from bot.games.base import Action
+from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTable
 from bot.i18n import plural, t
 from bot.store import GameRow
 from bot.tables import Snapshot, TableError
@@ -33,7 +33,7 @@ KIND = "chat_vert"
 RULE_ID_MAX = 1_000_000
 """Far above any rule id a table reaches (20 rules at a time): a larger number names no rule."""
 
-View = SeatView[ChatVertTable, ChatVertOwn]
+View = ChatVertSeatView
 
 
 def _focus(card: str, n: int, colour: str | None = None) -> str:

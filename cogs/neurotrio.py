@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.games.base import Action, SeatView
-from bot.games.neurotrio_views import NeurotrioOwn, NeurotrioTable, Placement
+from bot.games.base import Action
+from bot.games.neurotrio_views import NeurotrioSeatView, Placement
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.neurotrio import card_name
@@ -20,7 +20,7 @@ from renders import neurotrio as pictures
 
 PAGE = 25
 
-View = SeatView[NeurotrioTable, NeurotrioOwn]
+View = NeurotrioSeatView
 
 
 def _table_actions(snapshot: Snapshot) -> list[list[Action]]:

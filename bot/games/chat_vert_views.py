@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Literal
 
-from bot.games.base import Action, Event, JSONValue, as_number, as_seat, as_text
+from bot.games.base import Action, Event, JSONValue, SeatView, TableView, as_number, as_seat, as_text
 from bot.games.chat_vert_rules import MAJORS, matches, sort_hand
 from bot.games.chat_vert_state import ChatVertState
 
@@ -117,6 +117,10 @@ class ChatVertOwn:
 
 
 # ----- built from the state -----
+
+
+ChatVertTableView = TableView[ChatVertTable]
+ChatVertSeatView = SeatView[ChatVertTable, ChatVertOwn]
 
 
 def table_of(state: ChatVertState) -> ChatVertTable:

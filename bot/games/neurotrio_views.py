@@ -10,6 +10,8 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
+from bot.games.base import SeatView, TableView
+
 
 def column_label(index: int) -> str:
     """A, B, ... Z, AA, AB...: the name of the ``index``-th drawn column (0-based)."""
@@ -191,3 +193,7 @@ class NeurotrioOwn:
     playable: tuple[str, ...]
     pass_vp: int
     bid: BidChoices
+
+
+NeurotrioTableView = TableView[NeurotrioTable]
+NeurotrioSeatView = SeatView[NeurotrioTable, NeurotrioOwn]

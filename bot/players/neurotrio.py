@@ -16,12 +16,12 @@ import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from bot.games.base import Action, SeatView, action_rng
+from bot.games.base import Action, action_rng
 from bot.games.neurotrio import ATTRIBUTES, GAME, TYPES, NeurotrioState, shared
-from bot.games.neurotrio_views import NeurotrioOwn, NeurotrioTable, Placement
+from bot.games.neurotrio_views import NeurotrioSeatView, Placement
 from bot.players.strength import Figure, timing_line
 
-View = SeatView[NeurotrioTable, NeurotrioOwn]
+View = NeurotrioSeatView
 
 CALL_VALUE = 4.0
 """Call "neuro" when the best bid is expected to earn at least this many VP..."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import Action, Event, JSONValue, SeatView, TableView, as_text, as_texts
-from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable
+from bot.games.base import Action, Event, JSONValue, as_text, as_texts
+from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTable, ChatVertTableView
 from bot.i18n import plural, t
 from bot.texts import seat_name
 
@@ -181,7 +181,7 @@ class ChatVertTexts:
             line += t(locale, "cv.ev.skipped", name=seat_name(names, event.seat_at("skipped")))
         return line
 
-    def summary(self, public: TableView[ChatVertTable], names: Sequence[str], locale: str) -> list[str]:
+    def summary(self, public: ChatVertTableView, names: Sequence[str], locale: str) -> list[str]:
         table = public.table
         arrow = "↻" if table.dir == 1 else "↺"
         first = t(
@@ -212,7 +212,7 @@ class ChatVertTexts:
     def action_label(
         self,
         action: Action,
-        view: TableView[ChatVertTable] | SeatView[ChatVertTable, ChatVertOwn],
+        view: ChatVertTableView | ChatVertSeatView,
         locale: str,
         names: Sequence[str],
     ) -> str:

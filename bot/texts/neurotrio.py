@@ -9,13 +9,12 @@ from bot.games.base import (
     Event,
     JSONValue,
     SeatView,
-    TableView,
     as_number,
     as_numbers,
     as_seat,
     as_text,
 )
-from bot.games.neurotrio_views import NeurotrioOwn, NeurotrioTable
+from bot.games.neurotrio_views import NeurotrioSeatView, NeurotrioTableView
 from bot.i18n import t
 from bot.texts import seat_name
 
@@ -83,7 +82,7 @@ class NeurotrioTexts:
             return t(locale, "neuro.ev.game_end", treasure=card_name(event.text("treasure"), locale))
         return None
 
-    def summary(self, public: TableView[NeurotrioTable], names: Sequence[str], locale: str) -> list[str]:
+    def summary(self, public: NeurotrioTableView, names: Sequence[str], locale: str) -> list[str]:
         table = public.table
         bases = ", ".join(str(b) for b in table.bases_left) or "—"
         first = t(locale, "neuro.summary.state", rows=table.limit_rows, cols=table.limit_cols, bases=bases)
@@ -109,7 +108,7 @@ class NeurotrioTexts:
     def action_label(
         self,
         action: Action,
-        view: TableView[NeurotrioTable] | SeatView[NeurotrioTable, NeurotrioOwn],
+        view: NeurotrioTableView | NeurotrioSeatView,
         locale: str,
         names: Sequence[str],
     ) -> str:

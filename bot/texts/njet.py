@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Action, Event, JSONValue, SeatView, TableView, as_number, as_texts
-from bot.games.njet_views import NjetOwn, NjetTable, Rules
+from bot.games.base import Action, Event, JSONValue, as_number, as_texts
+from bot.games.njet_views import NjetSeatView, NjetTableView, Rules
 from bot.i18n import plural, t
 from bot.texts import seat_name
 
@@ -102,7 +102,7 @@ class NjetTexts:
             return t(locale, "njet.ev.game_end")
         return None
 
-    def summary(self, public: TableView[NjetTable], names: Sequence[str], locale: str) -> list[str]:
+    def summary(self, public: NjetTableView, names: Sequence[str], locale: str) -> list[str]:
         table = public.table
         first = t(
             locale,
@@ -129,7 +129,7 @@ class NjetTexts:
     def action_label(
         self,
         action: Action,
-        view: TableView[NjetTable] | SeatView[NjetTable, NjetOwn],
+        view: NjetTableView | NjetSeatView,
         locale: str,
         names: Sequence[str],
     ) -> str:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import SeatView, TableView
-from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable
+from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTableView
 from renders import kit
 from renders.chat_vert.cards import card_back, card_face, colour_letter, parse_card
 from renders.chat_vert.hand import hand_image
@@ -19,11 +18,11 @@ __all__ = ["PICTURES", "ChatVertPictures", "card_back", "card_face", "colour_let
 class ChatVertPictures:
     """The table and the hand as PNG bytes."""
 
-    def table(self, view: TableView[ChatVertTable], names: Sequence[str], locale: str) -> bytes:
+    def table(self, view: ChatVertTableView, names: Sequence[str], locale: str) -> bytes:
         """The shared table: of the rules only their number is drawn, never a text."""
         return kit.encode_png(table_image(view.table, names, locale))
 
-    def hand(self, view: SeatView[ChatVertTable, ChatVertOwn], locale: str) -> bytes:
+    def hand(self, view: ChatVertSeatView, locale: str) -> bytes:
         """A seat's hand; while it is to play, the cards the base rules allow are raised and the others dimmed."""
         return kit.encode_png(hand_image(view, locale))
 

@@ -10,8 +10,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import SeatView
-from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable
+from bot.games.chat_vert_views import ChatVertSeatView
 from renders import kit, layout
 from renders.chat_vert.cards import (
     CARD_COLOURS,
@@ -67,7 +66,7 @@ def hand_layout(count: int) -> tuple[int, int, float]:
     return per_row, rows, step
 
 
-def hand_image(view: SeatView[ChatVertTable, ChatVertOwn], locale: str) -> Image.Image:
+def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     """The hand as an RGBA picture: the header, the pile strip, then rows of cards with their numbers."""
     own = view.own
     hand = list(own.hand)
@@ -119,7 +118,7 @@ def hand_image(view: SeatView[ChatVertTable, ChatVertOwn], locale: str) -> Image
     return canvas
 
 
-def _task(view: SeatView[ChatVertTable, ChatVertOwn], locale: str) -> tuple[str, kit.Colour, kit.Colour] | None:
+def _task(view: ChatVertSeatView, locale: str) -> tuple[str, kit.Colour, kit.Colour] | None:
     """What the seat has to do now, as one label (text, background, ink)."""
     colour = kit.seat_colour(view.seat)
     task = view.own.task
@@ -134,7 +133,7 @@ def _task(view: SeatView[ChatVertTable, ChatVertOwn], locale: str) -> tuple[str,
     return None
 
 
-def _draw_hand_header(canvas: Image.Image, view: SeatView[ChatVertTable, ChatVertOwn], locale: str, count: int) -> None:
+def _draw_hand_header(canvas: Image.Image, view: ChatVertSeatView, locale: str, count: int) -> None:
     """Title and card count on the left, the task on the right."""
     draw = ImageDraw.Draw(canvas)
     kit.header_strip(canvas, layout.HEADER)
@@ -150,7 +149,7 @@ def _draw_hand_header(canvas: Image.Image, view: SeatView[ChatVertTable, ChatVer
         kit.pill(canvas, (canvas.width - layout.MARGIN, cy), runs, fill, align="right")
 
 
-def _strip_chips(view: SeatView[ChatVertTable, ChatVertOwn], locale: object) -> list[Chip]:
+def _strip_chips(view: ChatVertSeatView, locale: object) -> list[Chip]:
     """The labels of the pile strip: the colour to match, then what weighs on the seat (a pending +2/+4, a skip,
     the string), as (text, background, ink, token)."""
     table = view.table
@@ -195,7 +194,7 @@ def _strip_start(locale: object) -> float:
     return layout.MARGIN + label + Space.M + Space.HAIR + STRIP_CARD + Space.L + Space.HAIR
 
 
-def _strip_width(view: SeatView[ChatVertTable, ChatVertOwn], locale: object, base: int) -> int:
+def _strip_width(view: ChatVertSeatView, locale: object, base: int) -> int:
     """The hand picture's width: ``base`` (what the cards need), widened up to the maximum for the strip's labels."""
     font = face(Type.BODY, True)
     widths = [_chip_width(text, font, token) for text, _, _, token in _strip_chips(view, locale)]
@@ -205,7 +204,7 @@ def _strip_width(view: SeatView[ChatVertTable, ChatVertOwn], locale: object, bas
     return max(base, min(HAND_MAX_WIDTH, math.ceil(needed)))
 
 
-def _draw_hand_strip(canvas: Image.Image, view: SeatView[ChatVertTable, ChatVertOwn], locale: str) -> None:
+def _draw_hand_strip(canvas: Image.Image, view: ChatVertSeatView, locale: str) -> None:
     """The card on the pile, then its labels on one line, or on two when one is too short."""
     table = view.table
     top = layout.HEADER

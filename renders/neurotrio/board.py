@@ -12,8 +12,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import TableView
-from bot.games.neurotrio_views import NeurotrioTable, Placement, PublicBid, column_label
+from bot.games.neurotrio_views import NeurotrioTable, NeurotrioTableView, Placement, PublicBid, column_label
 from bot.i18n import plural, t
 from renders import kit, layout
 from renders.layout import HEADER, MARGIN, SMALL_RADIUS, Space, Type
@@ -39,7 +38,7 @@ BLOCKED_CELL: Final[kit.RGBA] = (0, 0, 0, 40)
 GHOST_FILL: Final[kit.RGBA] = (255, 236, 170, 90)
 GRID_FRAME: Final[kit.RGBA] = (0, 0, 0, 50)
 
-View = TableView[NeurotrioTable]
+View = NeurotrioTableView
 
 
 class Area:

@@ -8,8 +8,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import SeatView
-from bot.games.neurotrio_views import NeurotrioOwn, NeurotrioTable
+from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.i18n import plural, t
 from renders import kit, layout
 from renders.layout import HEADER, MARGIN, Space, Type
@@ -56,7 +55,7 @@ CARTONS_Y: Final = 58
 NOTE_FOOT: Final = 40
 """Under the notebook's cards: the count of types ruled out."""
 
-View = SeatView[NeurotrioTable, NeurotrioOwn]
+View = NeurotrioSeatView
 
 
 def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:

@@ -8,9 +8,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import TableView
 from bot.games.neurotrio import BASES
-from bot.games.neurotrio_views import LastMove, NeurotrioTable, SeatInfo
+from bot.games.neurotrio_views import LastMove, NeurotrioTable, NeurotrioTableView, SeatInfo
 from bot.i18n import plural, t
 from renders import kit, layout
 from renders.layout import SMALL_RADIUS, Space, Type
@@ -62,7 +61,7 @@ CARTONS_Y: Final = 52
 """The middle of the base cartons, from their section's top."""
 TREASURE_CARD_Y: Final = 30
 
-View = TableView[NeurotrioTable]
+View = NeurotrioTableView
 
 
 def panel_height(view: View) -> int:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import SeatView, TableView
-from bot.games.njet_views import NjetOwn, NjetTable
+from bot.games.njet_views import NjetSeatView, NjetTableView
 from renders import kit
 from renders.njet.hand import hand_image
 from renders.njet.sheet import sheet_image
@@ -20,15 +19,15 @@ from renders.njet.table import table_image
 class NjetPictures:
     """The pictures of a Njet! table, as PNG bytes."""
 
-    def table(self, view: TableView[NjetTable], names: Sequence[str], locale: str) -> bytes:
+    def table(self, view: NjetTableView, names: Sequence[str], locale: str) -> bytes:
         """The shared table; only the public view is read, so no hand can show."""
         return kit.encode_png(table_image(view, names, locale))
 
-    def hand(self, view: SeatView[NjetTable, NjetOwn], locale: str) -> bytes:
+    def hand(self, view: NjetSeatView, locale: str) -> bytes:
         """The seat's hand, its playable cards marked when it is to play."""
         return kit.encode_png(hand_image(view, locale))
 
-    def sheet(self, view: TableView[NjetTable], names: Sequence[str], locale: str) -> bytes:
+    def sheet(self, view: NjetTableView, names: Sequence[str], locale: str) -> bytes:
         """The full score sheet (up to 16 rounds), tall enough for every round of the game."""
         return kit.encode_png(sheet_image(view, names, locale))
 

@@ -11,17 +11,16 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.games.base import SeatView, TableView
 from bot.games.njet import CHARACTERS
-from bot.games.njet_views import NjetOwn, NjetTable
+from bot.games.njet_views import NjetSeatView, NjetTable, NjetTableView
 from bot.i18n import plural, t
 from renders import kit
 from renders.kit import Font, Run
 from renders.layout import Space, Type, face
 from renders.njet.shapes import COLOURS, emblem
 
-Table = TableView[NjetTable]
-Seat = SeatView[NjetTable, NjetOwn]
+Table = NjetTableView
+Seat = NjetSeatView
 
 DONE: Final[kit.RGB] = (96, 200, 120)
 """The mark of a seat that has discarded."""

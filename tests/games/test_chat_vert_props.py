@@ -21,8 +21,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.base import Action, Event, GameError, SeatView, TableView, action_rng
-from bot.games.chat_vert import DECK, GAME, ChatVertOwn, ChatVertState, ChatVertTable
+from bot.games.base import Action, Event, GameError, SeatView, action_rng
+from bot.games.chat_vert import DECK, GAME, ChatVertState
 from bot.games.chat_vert_rules import (
     COLOURS,
     KINDS,
@@ -34,6 +34,7 @@ from bot.games.chat_vert_rules import (
     check_rules,
     validate_rule,
 )
+from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTableView
 from bot.players.chat_vert import PLAYER
 
 GAMES = settings(max_examples=150, deadline=None)
@@ -355,7 +356,7 @@ def check_view(state: ChatVertState, phrases: Sequence[str]) -> None:
     """No rule text in any view's table or hand (the last penalties and the events quote what was said or
     missing, as the seed's sentences do in the channel), and the counts add up to the deck."""
     public = GAME.public_view(state)
-    views: list[TableView[ChatVertTable] | SeatView[ChatVertTable, ChatVertOwn]] = [public]
+    views: list[ChatVertTableView | ChatVertSeatView] = [public]
     views += [GAME.view(state, s) for s in range(state.players)]
     for view in views:
         own = view.own if isinstance(view, SeatView) else None

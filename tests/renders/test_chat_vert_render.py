@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.games.base import Action, SeatView, TableView, action_rng
-from bot.games.chat_vert import DECK, GAME, ChatVertOwn, ChatVertState, ChatVertTable, deal_fixed
+from bot.games.base import Action, action_rng
+from bot.games.chat_vert import DECK, GAME, ChatVertState, deal_fixed
 from bot.games.chat_vert_rules import validate_rule
+from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTableView
 from bot.i18n import catalog, placeholders
 from bot.players.chat_vert import PLAYER
 from renders import chat_vert as cv
@@ -63,11 +64,11 @@ def open_png(data: bytes, size: tuple[int, int] | None = None, budget: int = BUD
     return image
 
 
-def draw_table(view: TableView[ChatVertTable], names: Sequence[str] = LONG_NAMES, locale: str = "fr") -> bytes:
+def draw_table(view: ChatVertTableView, names: Sequence[str] = LONG_NAMES, locale: str = "fr") -> bytes:
     return cv.PICTURES.table(view, list(names), locale)
 
 
-def draw_hand(view: SeatView[ChatVertTable, ChatVertOwn], locale: str = "fr") -> bytes:
+def draw_hand(view: ChatVertSeatView, locale: str = "fr") -> bytes:
     return cv.PICTURES.hand(view, locale)
 
 

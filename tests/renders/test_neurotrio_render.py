@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.games.base import Action, SeatView, TableView, action_rng
+from bot.games.base import Action, action_rng
 from bot.games.neurotrio import GAME, NeurotrioState, deal_fixed
-from bot.games.neurotrio_views import NeurotrioOwn, NeurotrioTable, column_label
+from bot.games.neurotrio_views import NeurotrioSeatView, NeurotrioTableView, column_label
 from bot.i18n import LOCALES_DIR, has, placeholders
 from bot.players.neurotrio import PLAYER
 from renders import neurotrio as neuro
@@ -36,8 +36,8 @@ LONG_NAMES = [
     "Ana",
 ]
 
-Public = TableView[NeurotrioTable]
-Private = SeatView[NeurotrioTable, NeurotrioOwn]
+Public = NeurotrioTableView
+Private = NeurotrioSeatView
 
 
 def open_png(data: bytes) -> Image.Image:

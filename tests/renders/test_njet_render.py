@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.games.base import SeatView, TableView, action_rng
+from bot.games.base import action_rng
 from bot.games.njet import CHARACTERS, GAME, PHASES, ROWS, NjetState
-from bot.games.njet_views import NjetOwn, NjetTable
+from bot.games.njet_views import NjetSeatView, NjetTableView
 from bot.i18n import LOCALES_DIR, has, placeholders
 from bot.players.njet import PLAYER
 from renders import kit
@@ -35,8 +35,8 @@ LONG_NAMES = [
 ]
 NAMES = ["Amélie", "Bruno", "Chloé", "Étienne"]
 
-Public = TableView[NjetTable]
-Private = SeatView[NjetTable, NjetOwn]
+Public = NjetTableView
+Private = NjetSeatView
 
 
 def open_png(data: bytes, size: tuple[int, int] | None = None) -> Image.Image:
