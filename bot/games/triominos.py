@@ -37,6 +37,8 @@ is not 0, whichever comes first. With ``kids_scoring`` a round won by a block sc
 penalties (events show ``penalty`` 0).
 
 ``fixed_round`` replaces the round in progress by a given layout, hands and pool, so tests can build any situation.
+The views (``bot.games.triominos_views``) carry every legal placement with its points, so that the panels, the
+pictures and the computer player never score a tile themselves.
 """
 
 from __future__ import annotations
@@ -45,11 +47,11 @@ import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.games.base import (
     Action,
     BoolOption,
+    Engine,
     Event,
     IllegalAction,
     IntOption,
@@ -57,9 +59,20 @@ from bot.games.base import (
     NotYourTurn,
     Option,
     Result,
+    Tracked,
+    as_number,
     rank_by_score,
-    register,
     validate_options,
+)
+from bot.games.triominos_views import (
+    Cell,
+    LastPlacement,
+    Placement,
+    PlayerView,
+    StartDraw,
+    TileFace,
+    TriominosOwn,
+    TriominosTable,
 )
 
 Space = tuple[int, int]
@@ -239,19 +252,22 @@ class Layout:
         return False
 
     @classmethod
-    def from_board(cls, board: Iterable[Mapping[str, Any]]) -> Layout:
-        """A layout from a view's ``board`` list."""
+    def from_board(cls, board: Iterable[Cell]) -> Layout:
+        """A layout from a view's ``board``."""
         layout = cls()
-        for cell in sorted(board, key=lambda b: int(b.get("order", 0))):
-            tile, rot = orient([int(n) for n in cell["corners"]])
-            laid = Laid(tile, rot, corners_of(tile, rot), int(cell.get("seat", 0)), int(cell.get("order", 0)))
-            layout.add((int(cell["r"]), int(cell["c"])), laid)
+        for cell in sorted(board, key=lambda b: b.order):
+            tile, rot = orient(cell.corners)
+            layout.add((cell.r, cell.c), Laid(tile, rot, corners_of(tile, rot), cell.seat, cell.order))
         return layout
+
+    def copy(self) -> Layout:
+        """An independent copy, to try a placement on."""
+        return Layout(dict(self.cells), dict(self.numbers), dict(self.counts), set(self.frontier))
 
 
 @dataclass
-class TriominosState:
-    """The whole game; ``apply`` mutates it in place once an action is known to be legal."""
+class TriominosState(Tracked):
+    """The whole game; ``play`` mutates it in place once an action is known to be legal."""
 
     players: int
     target: int
@@ -267,8 +283,8 @@ class TriominosState:
     starter: int = 0
     draws: int = 0
     out: int | None = None
-    last: dict[str, JSONValue] | None = None
-    start_draws: list[list[JSONValue]] = field(default_factory=list)
+    last: LastPlacement | None = None
+    start_draws: list[tuple[int, str]] = field(default_factory=list)
     forced: str | None = None
     """With ``classic_start``: the tile the starter must lay first."""
     over: bool = False
@@ -299,9 +315,7 @@ def _placement_args(action: Action) -> tuple[str, Space, int]:
     return tile, (r, c), rot
 
 
-def score_placement(
-    state_or_board: TriominosState | Layout | Iterable[Mapping[str, Any]], action: Action
-) -> tuple[int, str | None]:
+def score_placement(state_or_board: TriominosState | Layout | Iterable[Cell], action: Action) -> tuple[int, str | None]:
     """Points and bonus (None, bridge, hexagon, double_hexagon, triple_hexagon) of a legal ``place`` action.
 
     Given a state, its scoring options (kids, classic start) count; given a layout or a view's board, plain scoring.
@@ -375,8 +389,30 @@ def _hand_total(hand: Sequence[str]) -> int:
     return sum(VALUE[t] for t in hand)
 
 
-class Triominos:
-    """The Triominos engine (``GAME`` is its registered instance)."""
+def tile_face(tile: str) -> TileFace:
+    """A tile as drawn on its own, for the views."""
+    return TileFace(tile, NUMS[tile], VALUE[tile])
+
+
+def _bonus_points(bonus: str | None) -> int:
+    return BONUS_POINTS[bonus] if bonus else 0
+
+
+def _tiles_in(value: JSONValue) -> Iterable[str]:
+    """The tile ids inside an event's data."""
+    if isinstance(value, str):
+        if value in TILE_SET:
+            yield value
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _tiles_in(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _tiles_in(item)
+
+
+class Triominos(Engine[TriominosState, TriominosTable, TriominosOwn]):
+    """The Triominos engine (``GAME`` is its instance, declared in ``bot.registry``)."""
 
     name: str = "triominos"
     min_players: int = 2
@@ -396,10 +432,10 @@ class Triominos:
         opts = validate_options(self, options)
         state = TriominosState(
             players=players,
-            target=int(opts["target"]),
-            rounds=int(opts["rounds"]),
-            classic_start=bool(opts["classic_start"]),
-            kids_scoring=bool(opts["kids_scoring"]),
+            target=as_number(opts["target"]),
+            rounds=as_number(opts["rounds"]),
+            classic_start=opts["classic_start"] is True,
+            kids_scoring=opts["kids_scoring"] is True,
             scores=[0] * players,
         )
         state.opening = self._start_round(state, rng)
@@ -412,12 +448,12 @@ class Triominos:
         n = state.players
         state.round += 1
         events: list[Event] = []
-        draws: list[list[JSONValue]] = []
+        draws: list[tuple[int, str]] = []
         if not state.classic_start:
             contenders = list(range(n))
             while len(contenders) > 1:
                 picked = rng.sample(TILES, len(contenders))
-                draws.extend([s, t] for s, t in zip(contenders, picked, strict=True))
+                draws.extend(zip(contenders, picked, strict=True))
                 best = max(VALUE[t] for t in picked)
                 contenders = [s for s, t in zip(contenders, picked, strict=True) if VALUE[t] == best]
             starter = contenders[0]
@@ -435,7 +471,7 @@ class Triominos:
             else:
                 _, _, starter, state.forced = max((VALUE[t], NUMS[t], s, t) for s in range(n) for t in state.hands[s])
         else:
-            events.append(Event("start_draw", None, {"draws": [list(d) for d in draws], "starter": starter}))
+            events.append(Event("start_draw", None, {"draws": [[s, t] for s, t in draws], "starter": starter}))
         state.start_draws = draws
         state.starter = starter
         state.current = starter
@@ -479,53 +515,103 @@ class Triominos:
             out.append(Action.of("pass"))
         return out
 
-    def public_view(self, state: TriominosState) -> dict[str, JSONValue]:
+    def phase(self, state: TriominosState) -> str:
+        """``over``; ``start`` before the round's first tile; ``play`` otherwise."""
+        if state.over:
+            return "over"
+        return "play" if state.layout.cells else "start"
+
+    def scores(self, state: TriominosState) -> tuple[int, ...]:
+        return tuple(state.scores)
+
+    def table(self, state: TriominosState) -> TriominosTable:
         cells = sorted(state.layout.cells.items(), key=lambda kv: kv[1].order)
-        return {
-            "game": self.name,
-            "round": state.round,
-            "rounds": state.rounds,
-            "target": state.target,
-            "players": [
-                {"seat": s, "score": state.scores[s], "tiles": len(state.hands[s])} for s in range(state.players)
-            ],
-            "to_act": sorted(self.to_act(state)),
-            "pool": len(state.pool),
-            "board": [
-                {
-                    "r": r,
-                    "c": c,
-                    "up": is_up((r, c)),
-                    "corners": list(laid.corners),
-                    "tile": laid.tile,
-                    "seat": laid.seat,
-                    "order": laid.order,
-                }
+        acting = self.to_act(state)
+        ranks = {r.seat: r.rank for r in rank_by_score(state.scores)}
+        decisive = max((k for k, (s, _) in enumerate(state.start_draws) if s == state.starter), default=-1)
+        return TriominosTable(
+            round=state.round,
+            rounds=state.rounds,
+            target=state.target,
+            players=tuple(
+                PlayerView(
+                    seat=s,
+                    score=state.scores[s],
+                    tiles=len(state.hands[s]),
+                    acting=s in acting,
+                    rank=ranks[s],
+                )
+                for s in range(state.players)
+            ),
+            current=state.current,
+            starter=state.starter,
+            pool=len(state.pool),
+            board=tuple(
+                Cell(r=r, c=c, up=is_up((r, c)), corners=laid.corners, tile=laid.tile, seat=laid.seat, order=laid.order)
                 for (r, c), laid in cells
-            ],
-            "last": dict(state.last) if state.last is not None else None,
-            "draws": state.draws,
-            "start_draws": [list(d) for d in state.start_draws],
-            "bell": state.out is not None and not state.over,
-            "out": state.out,
-            "over": state.over,
-            "kids_scoring": state.kids_scoring,
-        }
+            ),
+            last=state.last,
+            draws=state.draws,
+            start_draws=tuple(
+                StartDraw(seat=s, tile=tile_face(t), decisive=k == decisive)
+                for k, (s, t) in enumerate(state.start_draws)
+            ),
+            bell=state.out is not None and not state.over,
+            out=state.out,
+            over=state.over,
+            kids_scoring=state.kids_scoring,
+            classic_start=state.classic_start,
+        )
 
-    def view(self, state: TriominosState, seat: int) -> dict[str, JSONValue]:
-        out = self.public_view(state)
-        out["seat"] = seat
-        out["hand"] = sorted(state.hands[seat])
-        return out
+    def own(self, state: TriominosState, seat: int) -> TriominosOwn:
+        hand = sorted(state.hands[seat])
+        placements = self._scored(state, seat)
+        return TriominosOwn(
+            hand=tuple(tile_face(t) for t in hand),
+            total=_hand_total(hand),
+            placements=placements,
+            playable=tuple(sorted({p.tile for p in placements})),
+            my_turn=seat in self.to_act(state),
+        )
 
-    def bot_action(self, state: TriominosState, seat: int, rng: random.Random) -> Action:
-        from bot.players.triominos import choose
+    def _scored(self, state: TriominosState, seat: int) -> tuple[Placement, ...]:
+        """Every legal placement of ``seat`` with its points, best first (most points, then tile and space)."""
+        if seat not in self.to_act(state):
+            return ()
+        layout = state.layout
+        first = not layout.cells
+        out: list[Placement] = []
+        for tile, space, rot in self._placements(state, seat):
+            bonus = layout.bonus(space)
+            out.append(
+                Placement(
+                    tile=tile,
+                    r=space[0],
+                    c=space[1],
+                    rot=rot,
+                    up=is_up(space),
+                    corners=corners_of(tile, rot),
+                    points=_points(state, tile, bonus, first),
+                    bonus=bonus,
+                    bonus_points=_bonus_points(bonus),
+                )
+            )
+        out.sort(key=lambda p: (-p.points, p.tile, p.r, p.c))
+        return tuple(out)
 
-        return choose(self.view(state, seat), self.legal_actions(state, seat), rng)
+    def secrets(self, state: TriominosState, seat: int) -> frozenset[str]:
+        """The tiles of the seat's hand, but those the table shows anyway: drawn for the start of the round, or
+        named by the latest public events of an earlier round (the same tile, dealt again since)."""
+        shown = {t for _, t in state.start_draws}
+        for event in state.recent:
+            if event.public():
+                for value in event.data.values():
+                    shown.update(_tiles_in(value))
+        return frozenset(state.hands[seat]) - shown
 
     # ----- actions -----
 
-    def apply(self, state: TriominosState, seat: int, action: Action, rng: random.Random) -> list[Event]:
+    def play(self, state: TriominosState, seat: int, action: Action, rng: random.Random) -> list[Event]:
         if state.over:
             raise IllegalAction("game_over")
         if seat not in self.to_act(state):
@@ -561,7 +647,15 @@ class Triominos:
         layout.add(space, Laid(tile, rot, corners, seat, len(layout.cells) + 1))
         state.hands[seat].remove(tile)
         state.scores[seat] += points
-        state.last = {"r": space[0], "c": space[1], "seat": seat, "tile": tile, "points": points, "bonus": bonus}
+        state.last = LastPlacement(
+            r=space[0],
+            c=space[1],
+            seat=seat,
+            tile=tile_face(tile),
+            points=points,
+            bonus=bonus,
+            bonus_points=_bonus_points(bonus),
+        )
         data: dict[str, JSONValue] = {
             "tile": tile,
             "r": space[0],
@@ -635,4 +729,3 @@ class Triominos:
 
 
 GAME = Triominos()
-register(GAME)

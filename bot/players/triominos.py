@@ -12,8 +12,21 @@ import random
 import time
 from collections import Counter
 
-from bot.games.base import Action, JSONValue, action_rng
-from bot.games.triominos import NUMS, VALUE, Laid, Layout, corners_of, score_placement, vertices
+from bot.games.base import Action, action_rng
+from bot.games.triominos import GAME, NUMS, VALUE, Laid, Layout, TriominosState, corners_of, score_placement, vertices
+from bot.games.triominos_views import TriominosSeatView
+
+
+class TriominosPlayer:
+    """The computer player of the registry: it sees what its seat sees, nothing more."""
+
+    def act(self, state: TriominosState, seat: int, rng: random.Random) -> Action:
+        """A legal move for ``seat``, chosen from its own view."""
+        return choose(GAME.view(state, seat), rng)
+
+    def interrupt(self, state: TriominosState, seat: int, rng: random.Random) -> Action | None:
+        """Triominos has no moves out of turn."""
+        return None
 
 
 def open_numbers(layout: Layout) -> Counter[int]:
@@ -27,20 +40,24 @@ def open_numbers(layout: Layout) -> Counter[int]:
     return seen
 
 
-def choose(view: dict[str, JSONValue], legal: list[Action], rng: random.Random) -> Action:
-    """Pick one of ``legal`` for the seat whose ``view`` is given."""
+def choose(view: TriominosSeatView, rng: random.Random) -> Action:
+    """Pick one of the legal moves of the seat whose ``view`` is given.
+
+    Placements are weighed with the standard scoring, whatever the table's options.
+    """
+    legal = view.legal
     if not legal:
         raise ValueError("no legal action")
     places = [a for a in legal if a.kind == "place"]
     if not places:
         kinds = {a.kind: a for a in legal}
         return kinds.get("draw") or kinds.get("pass") or legal[0]
-    layout = Layout.from_board(view["board"])
+    layout = Layout.from_board(view.table.board)
     freq = open_numbers(layout)
-    hand = [str(t) for t in view["hand"]]
+    hand = list(view.own.codes)
 
     def key(action: Action) -> tuple[float, int, int]:
-        tile = str(action["tile"])
+        tile = action.text("tile")
         points, _ = score_placement(layout, action)
         flex = sum(freq[n] for n in set(NUMS[tile]))
         return (points + KEEP * _playable_after(layout, hand, action), -flex, VALUE[tile])
@@ -57,10 +74,10 @@ KEEP = 6.0
 
 def _playable_after(layout: Layout, hand: list[str], action: Action) -> int:
     """How many tiles left in ``hand`` could be laid on the layout after ``action``."""
-    tile = str(action["tile"])
-    after = Layout(dict(layout.cells), dict(layout.numbers), dict(layout.counts), set(layout.frontier))
-    rot = int(action["rot"])
-    after.add((int(action["r"]), int(action["c"])), Laid(tile, rot, corners_of(tile, rot), 0, 0))
+    tile = action.text("tile")
+    after = layout.copy()
+    rot = action.number("rot")
+    after.add((action.number("r"), action.number("c")), Laid(tile, rot, corners_of(tile, rot), 0, 0))
     rest = list(hand)
     if tile in rest:
         rest.remove(tile)
@@ -69,15 +86,13 @@ def _playable_after(layout: Layout, hand: list[str], action: Action) -> int:
 
 def _play_round(seed: int, computer: int) -> tuple[int, int]:
     """One two-player round, the computer at seat ``computer``: the computer's score and the other's."""
-    from bot.games.triominos import GAME
-
     state = GAME.setup(2, {"rounds": 1, "target": 2000}, action_rng(seed, 0))
     rng = random.Random(seed)
     number = 0
     while not GAME.is_over(state):
         (seat,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
-        action = GAME.bot_action(state, seat, rng) if seat == computer else rng.choice(legal)
+        action = PLAYER.act(state, seat, rng) if seat == computer else rng.choice(legal)
         number += 1
         GAME.apply(state, seat, action, action_rng(seed, number))
     return state.scores[computer], state.scores[1 - computer]
@@ -94,8 +109,6 @@ def bench_win_rate(rounds: int, seed: int = 0) -> float:
 
 def bench_legal_actions(samples: int = 50, seed: int = 0) -> list[float]:
     """Milliseconds per ``legal_actions`` call on crowded tables: six players, 30 tiles or more laid."""
-    from bot.games.triominos import GAME
-
     out: list[float] = []
     game = 0
     while len(out) < samples and game < 50 * samples:
@@ -107,10 +120,13 @@ def bench_legal_actions(samples: int = 50, seed: int = 0) -> list[float]:
         while not GAME.is_over(state) and len(out) < samples:
             (seat,) = GAME.to_act(state)
             start = time.perf_counter()
-            legal = GAME.legal_actions(state, seat)
+            GAME.legal_actions(state, seat)
             if len(state.layout.cells) >= 30:
                 out.append((time.perf_counter() - start) * 1000)
-            action = choose(GAME.view(state, seat), legal, rng)
+            action = choose(GAME.view(state, seat), rng)
             number += 1
             GAME.apply(state, seat, action, action_rng(base, number))
     return out
+
+
+PLAYER = TriominosPlayer()

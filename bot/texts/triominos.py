@@ -4,67 +4,81 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Action, Event, JSONValue
+from bot.games.base import Action, Event, JSONValue, as_seat, as_text
+from bot.games.triominos_views import TriominosSeatView, TriominosTableView
 from bot.i18n import t
-from bot.texts import register, seat_name
+from bot.texts import seat_name
 
 KIND = "triominos"
 
 
-def bonus_name(bonus: JSONValue, locale: str) -> str | None:
+def bonus_name(bonus: str | None, locale: str) -> str | None:
+    """The bonus in words ("pont", "hexagone"...), None without a bonus."""
     return t(locale, f"tri.bonus.{bonus}") if bonus else None
 
 
+def _draws(value: JSONValue) -> list[tuple[int | None, str]]:
+    """The ``[seat, tile]`` pairs of a ``start_draw`` event."""
+    pairs = value if isinstance(value, list | tuple) else []
+    return [(as_seat(pair[0]), as_text(pair[1])) for pair in pairs if isinstance(pair, list | tuple) and len(pair) == 2]
+
+
 class TriominosTexts:
+    """The words of Triominos, for the shared channel messages, panels and logs (``bot.registry.GameTexts``)."""
+
     kind = KIND
     score_unit_key = "unit.points"
 
     def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
-        d = event.data
         who = seat_name(names, event.seat)
         k = event.kind
         if event.private_to is not None:
             return None
         if k == "place":
-            bonus = bonus_name(d.get("bonus"), locale)
+            tile, points = event.text("tile"), event.number("points")
+            bonus = bonus_name(event.text("bonus") or None, locale)
             if bonus:
-                return t(locale, "tri.ev.place_bonus", name=who, tile=d["tile"], points=d["points"], bonus=bonus)
-            return t(locale, "tri.ev.place", name=who, tile=d["tile"], points=d["points"])
+                return t(locale, "tri.ev.place_bonus", name=who, tile=tile, points=points, bonus=bonus)
+            return t(locale, "tri.ev.place", name=who, tile=tile, points=points)
         if k in ("draw", "turn_passed", "pass", "out"):
             return t(locale, f"tri.ev.{k}", name=who)
         if k == "start_draw":
-            draws = ", ".join(f"{seat_name(names, seat)} {tile}" for seat, tile in d.get("draws") or [])
-            return t(locale, "tri.ev.start_draw", draws=draws, name=seat_name(names, d.get("starter")))
+            draws = ", ".join(f"{seat_name(names, seat)} {tile}" for seat, tile in _draws(event.data.get("draws")))
+            return t(locale, "tri.ev.start_draw", draws=draws, name=seat_name(names, event.seat_at("starter")))
         if k == "deal":
-            return t(locale, "tri.ev.deal", round=d["round"], name=seat_name(names, d.get("starter")))
+            return t(
+                locale, "tri.ev.deal", round=event.number("round"), name=seat_name(names, event.seat_at("starter"))
+            )
         if k == "round_end":
-            key = "tri.ev.round_end.blocked" if d.get("reason") == "blocked" else "tri.ev.round_end.out"
-            return t(locale, key, round=d["round"], name=seat_name(names, d.get("winner")), points=d.get("points"))
+            key = "tri.ev.round_end.blocked" if event.text("reason") == "blocked" else "tri.ev.round_end.out"
+            winner = seat_name(names, event.seat_at("winner"))
+            return t(locale, key, round=event.number("round"), name=winner, points=event.number("points"))
         if k == "game_end":
             return t(locale, "tri.ev.game_end")
         return None
 
-    def summary(self, public: dict[str, JSONValue], names: Sequence[str], locale: str) -> list[str]:
-        first = t(locale, "tri.summary.round", round=public["round"], target=public["target"], pool=public["pool"])
-        if public.get("over"):
+    def summary(self, public: TriominosTableView, names: Sequence[str], locale: str) -> list[str]:
+        table = public.table
+        first = t(locale, "tri.summary.round", round=table.round, target=table.target, pool=table.pool)
+        if public.over:
             return [first, t(locale, "tri.summary.over")]
-        to_act = public.get("to_act") or []
-        who = ", ".join(seat_name(names, s) for s in to_act)
-        draws = int(public.get("draws") or 0)
+        who = ", ".join(seat_name(names, s) for s in sorted(public.to_act))
         second = (
-            t(locale, "tri.summary.turn_draws", name=who, draws=draws)
-            if draws
+            t(locale, "tri.summary.turn_draws", name=who, draws=table.draws)
+            if table.draws
             else t(locale, "tri.summary.turn", name=who)
         )
-        if public.get("bell"):
+        if table.bell:
             second += " · " + t(locale, "tri.summary.bell")
         return [first, second]
 
-    def action_label(self, action: Action, view: dict[str, JSONValue], locale: str, names: Sequence[str]) -> str:
+    def action_label(
+        self, action: Action, view: TriominosTableView | TriominosSeatView, locale: str, names: Sequence[str]
+    ) -> str:
         if action.kind in ("draw", "pass"):
             return t(locale, f"tri.action.{action.kind}")
         if action.kind == "place":
-            return f"{action['tile']} ({action['r']}, {action['c']})"
+            return f"{action.text('tile')} ({action.number('r')}, {action.number('c')})"
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
@@ -81,11 +95,14 @@ class TriominosTexts:
             elif event.kind == "place" and event.data.get("bonus"):
                 out.append(f"✨ **{line}**")
             elif event.kind == "round_end":
-                scores = event.data.get("scores") or []
+                scores = event.data.get("scores")
                 lines = [f"**{line}**"]
-                lines += [t(locale, "tri.score_line", name=seat_name(names, s), score=v) for s, v in enumerate(scores)]
+                if isinstance(scores, list | tuple):
+                    lines += [
+                        t(locale, "tri.score_line", name=seat_name(names, s), score=v) for s, v in enumerate(scores)
+                    ]
                 out.append("\n".join(lines))
         return out
 
 
-TEXTS = register(TriominosTexts())
+TEXTS = TriominosTexts()

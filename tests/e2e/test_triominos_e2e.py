@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.players.triominos import PLAYER
 from tests.e2e.simhelpers import SimTable, components, move_buttons
 
 
@@ -38,7 +39,7 @@ async def test_a_whole_round_through_the_panel(simcord_env: Any) -> None:
         user = live.row.seats[seat].user_id
         assert user is not None
         member = table.by_id[user]
-        choice = engine.bot_action(live.state, seat, rng)
+        choice = PLAYER.act(live.state, seat, rng)
         dm = member.user.dm_channel
         steps += 1
         assert steps < 400
@@ -49,9 +50,9 @@ async def test_a_whole_round_through_the_panel(simcord_env: Any) -> None:
 
         # 1. Pick the tile: the panel is redrawn in place with the tile's spots, lettered and scored.
         tiles = _select(dm.last_message, "tb:f:")
-        assert tiles is not None and str(choice["tile"]) in [o.value for o in tiles.options]
+        assert tiles is not None and choice.text("tile") in [o.value for o in tiles.options]
         panel_id = dm.last_message.id
-        await member.user.select(dm.last_message, [str(choice["tile"])], custom_id=tiles.custom_id)
+        await member.user.select(dm.last_message, [choice.text("tile")], custom_id=tiles.custom_id)
         assert dm.last_message.id == panel_id
         # 2. Pick the spot, turning pages if there are more than 25.
         for _ in range(10):

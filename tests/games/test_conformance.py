@@ -275,7 +275,7 @@ def _check_type(hint: object, where: str, seen: set[object]) -> None:
 
 
 def body_types(engine: AnyEngine) -> tuple[object, object]:
-    for base in types.get_original_bases(type(engine)):
+    for base in type(engine).__dict__.get("__orig_bases__", ()):
         args = typing.get_args(base)
         if len(args) == 3:
             return args[1], args[2]

@@ -25,7 +25,8 @@ from bot.games.triominos import (
     spaces_at,
     vertices,
 )
-from bot.players.triominos import bench_legal_actions, bench_win_rate, choose
+from bot.games.triominos_views import Cell
+from bot.players.triominos import PLAYER, bench_legal_actions, bench_win_rate, choose
 
 RNG = random.Random(7)
 Board = list[tuple[int, int, list[int]]]
@@ -131,11 +132,12 @@ def test_deal_and_starting_draw(players: int, size: int) -> None:
     assert draw["starter"] == state.starter == state.current
     assert VALUE[dict((s, t) for s, t in first)[state.starter]] == max(VALUE[t] for _, t in first)
     assert events[1].milestone and events[1].data == {"round": 1, "starter": state.starter}
-    public = GAME.public_view(state)
-    json.dumps(public)
-    assert public["start_draws"] == draw["draws"]
-    assert "hand" not in public and public["pool"] == len(state.pool)
-    assert GAME.view(state, 0)["hand"] == sorted(state.hands[0])
+    json.dumps([e.to_json() for e in events])
+    public = GAME.public_view(state).table
+    assert [[d.seat, d.tile.code] for d in public.start_draws] == draw["draws"]
+    assert [d.decisive for d in public.start_draws].count(True) == 1
+    assert public.pool == len(state.pool)
+    assert list(GAME.view(state, 0).own.codes) == sorted(state.hands[0])
 
 
 def test_first_tile_of_the_round() -> None:
@@ -159,9 +161,9 @@ def test_first_tile_of_the_round() -> None:
         "points": 6,
     }
     assert state.scores == [6, 0]
-    assert GAME.public_view(state)["board"] == [
-        {"r": 0, "c": 0, "up": True, "corners": [4, 0, 2], "tile": "0-2-4", "seat": 0, "order": 1}
-    ]
+    assert GAME.public_view(state).table.board == (
+        Cell(r=0, c=0, up=True, corners=(4, 0, 2), tile="0-2-4", seat=0, order=1),
+    )
 
 
 def classic_state(wanted: str) -> TriominosState:
@@ -184,6 +186,7 @@ def test_classic_start(triple: str, points: int) -> None:
     other = next(t for t in state.hands[seat] if t != triple)
     refused(state, seat, Action.of("place", tile=other, r=0, c=0, rot=0), "bad_tile")
     assert score_placement(state, Action.of("place", tile=triple, r=0, c=0, rot=0)) == (points, None)
+    assert [p.points for p in GAME.view(state, seat).own.placements] == [points]
     events = place(state, seat, triple, 0, 0, 0)
     assert only(events, "place").data["points"] == points
     assert state.scores[seat] == points
@@ -240,11 +243,22 @@ def test_bridge() -> None:
     action = Action.of("place", tile="1-1-2", r=0, c=1, rot=0)
     # One shared edge with the origin, the opposite corner (3, 0) touches the tile at (0, 3): 4 + 40.
     assert score_placement(state, action) == (44, "bridge")
-    assert score_placement(GAME.public_view(state)["board"], action) == (44, "bridge")
+    assert score_placement(GAME.public_view(state).table.board, action) == (44, "bridge")
+    best = GAME.view(state, 0).own.placements[0]
+    assert (best.action, best.points, best.bonus) == (action, 44, "bridge")
     events = GAME.apply(state, 0, action, RNG)
     event = only(events, "place")
     assert (event.data["bonus"], event.data["points"], event.milestone) == ("bridge", 44, True)
-    assert GAME.public_view(state)["last"] == {
+    last = GAME.public_view(state).table.last
+    assert last is not None
+    assert {
+        "r": last.r,
+        "c": last.c,
+        "seat": last.seat,
+        "tile": last.tile.code,
+        "points": last.points,
+        "bonus": last.bonus,
+    } == {
         "r": 0,
         "c": 1,
         "seat": 0,
@@ -325,7 +339,7 @@ def test_three_draws_then_the_turn_passes() -> None:
         drew = only(events, "drew")
         assert drew.private_to == frozenset({0})
         drawn.append(str(drew.data["tile"]))
-        assert GAME.public_view(state)["draws"] == (k + 1 if k < 2 else 0)
+        assert GAME.public_view(state).table.draws == (k + 1 if k < 2 else 0)
     assert kinds(events) == ["draw", "turn_passed"]
     assert only(events, "turn_passed").data == {"penalty": -10}
     assert state.scores == [-25, 0]
@@ -371,7 +385,7 @@ def test_going_out_completes_the_cycle() -> None:
     events = place(state, 1, "0-0-1", 0, 1, 1)
     assert kinds(events) == ["place", "out"]
     view = GAME.public_view(state)
-    assert view["bell"] and view["out"] == 1 and view["to_act"] == [2]
+    assert view.table.bell and view.table.out == 1 and sorted(view.to_act) == [2]
     events = place(state, 2, "0-0-2", 0, -1, 2)  # down space (0, -1): corners 2, 0, 0
     assert kinds(events) == ["place", "round_end", "game_end"]
     end = only(events, "round_end").data
@@ -406,7 +420,7 @@ def test_kids_scoring() -> None:
     events = act(state, 1, "draw")
     assert only(events, "draw").data == {"penalty": 0}
     assert state.scores == [2, 0]
-    assert GAME.public_view(state)["kids_scoring"]
+    assert GAME.public_view(state).table.kids_scoring
     # Going out: 1 for the tile and 5 for being out first, nothing for the tiles left.
     state = table([["0-0-1"], ["5-5-5"]], ZERO, ["3-3-3", "4-4-4", "2-2-2"], kids_scoring=True, current=1, starter=1)
     act(state, 1, "draw")
@@ -426,7 +440,7 @@ def test_the_game_ends_at_the_target() -> None:
     state = fixed_round(state, hands=[["0-0-1"], ["5-5-5"]], pool=["3-3-3"], board=ZERO, starter=1)
     events = place(state, 0, "0-0-1", 0, 1, 1)
     assert kinds(events)[-2:] == ["round_end", "game_end"] and state.scores == [82, 0]
-    assert GAME.public_view(state)["over"]
+    assert GAME.public_view(state).over
 
 
 # ----- the computer player -----
@@ -434,10 +448,9 @@ def test_the_game_ends_at_the_target() -> None:
 
 def test_computer_takes_the_bonus_and_draws_only_when_it_must() -> None:
     state = table([["1-1-2", "0-0-1"], ["5-5-5"]], BRIDGE_BOARD, ["4-4-4"])
-    legal = GAME.legal_actions(state, 0)
-    assert choose(GAME.view(state, 0), legal, random.Random(0)) == Action.of("place", tile="1-1-2", r=0, c=1, rot=0)
+    assert choose(GAME.view(state, 0), random.Random(0)) == Action.of("place", tile="1-1-2", r=0, c=1, rot=0)
     state = table([["5-5-5"], ["4-4-4"]], ZERO, ["0-0-1"])
-    assert GAME.bot_action(state, 0, random.Random(0)) == Action.of("draw")
+    assert PLAYER.act(state, 0, random.Random(0)) == Action.of("draw")
 
 
 def test_computer_beats_random() -> None:

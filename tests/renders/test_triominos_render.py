@@ -1,22 +1,33 @@
-"""Triominos pictures at their largest, in both languages, from the public view only."""
+"""Triominos pictures drawn from the engine's own views: seeded games at every moment, and fixed rounds for the
+largest layouts, hands and lists of placements, in both languages."""
 
 from __future__ import annotations
 
+import copy
 import io
 import json
+import random
 import re
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.games.base import action_rng
+from bot.games.triominos import BONUS_POINTS, GAME, TILES, TriominosState, fixed_round, orient, tile_face, vertices
+from bot.games.triominos_views import TriominosSeatView
 from bot.i18n import LOCALES_DIR, has, placeholders
-from renders import kit
+from bot.players.triominos import PLAYER
 from renders import triominos as tri
+from renders.triominos import board as tri_board
+from renders.triominos import hand as tri_hand
+from renders.triominos import tiles as tri_tiles
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 BUDGET = 1_000_000
+PACKAGE = Path(tri.__file__).parent
 
 LONG_NAMES = [
     "Éléonore-Françoise de Châteaubri",
@@ -26,7 +37,11 @@ LONG_NAMES = [
     "Jean-Philippe Grégoire d'Artagna",
     "Maëlle Cœur-de-Lion Çağlar Ñúñez",
 ]
-ALL_TILES = [f"{a}-{b}-{c}" for a in range(6) for b in range(a, 6) for c in range(b, 6)]
+NAMES = ("Amélie", "Bruno", "Chloé", "Étienne", "Inès", "Yann")
+SAMPLES = 6
+"""How many moments of a game are drawn, besides its first and last states."""
+
+Board = list[tuple[int, int, list[int]]]
 
 
 def open_png(data: bytes) -> Image.Image:
@@ -38,239 +53,359 @@ def open_png(data: bytes) -> Image.Image:
     return image
 
 
-def players(count: int, tiles: int = 25) -> list[dict[str, Any]]:
-    return [{"seat": seat, "score": 999 - seat, "tiles": tiles} for seat in range(count)]
+def _game(players: int, seed: int, **options: object) -> Iterator[TriominosState]:
+    """Every state of a seeded one-round game (mostly computer moves, some random legal ones)."""
+    state = GAME.setup(players, {"rounds": 1, "target": 2000, **options}, action_rng(seed, 0))
+    rng = random.Random(seed)
+    number = 0
+    yield state
+    while not GAME.is_over(state):
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        action = PLAYER.act(state, seat, rng) if rng.random() < 0.7 else rng.choice(legal)
+        number += 1
+        GAME.apply(state, seat, action, action_rng(seed, number))
+        yield state
 
 
-def full_view(count: int = 6) -> dict[str, Any]:
-    """All 56 tiles laid, six players, a triple hexagon as the last placement."""
-    board = tri.full_board()
-    last = board[30]
-    return {
-        **tri.example_view(),
-        "players": players(count),
-        "board": board,
-        "pool": 0,
-        "to_act": [count - 1],
-        "last": {
-            "r": last["r"],
-            "c": last["c"],
-            "seat": 2,
-            "tile": last["tile"],
-            "points": 75,
-            "bonus": "triple_hexagon",
-        },
-    }
+@cache
+def everything(players: int, seed: int = 2) -> tuple[TriominosState, ...]:
+    return tuple(copy.deepcopy(s) for s in _game(players, seed))
 
 
-def line_view(tiles: int = 56) -> dict[str, Any]:
-    """A single long row: the widest layout there can be."""
-    board = [
-        {"r": 0, "c": c, "up": tri.is_up(0, c), "corners": [c % 6, (c + 1) % 6, (c + 2) % 6], "tile": "0-1-2"}
-        for c in range(tiles)
-    ]
-    return {**tri.example_view(), "board": board, "last": None}
+@cache
+def moments(players: int, seed: int = 2) -> tuple[TriominosState, ...]:
+    """Copies of a game's states: its start, a few moments spread over it, and its end."""
+    states = everything(players, seed)
+    picked = {0, len(states) - 1, *range(0, len(states), max(1, len(states) // SAMPLES))}
+    return tuple(states[i] for i in sorted(picked))
+
+
+def largest(players: int = 3, seed: int = 0) -> TriominosState:
+    """The state of a seeded game with the most tiles laid (48 for three players, seed 0)."""
+    return max(everything(players, seed), key=lambda s: len(s.layout.cells))
+
+
+def fixed(hands: list[list[str]], board: Board = (), pool: list[str] | None = None, **kw: object) -> TriominosState:
+    state = GAME.setup(len(hands), {"rounds": 1}, random.Random(0))
+    return fixed_round(state, hands=hands, pool=pool or [], board=list(board), **kw)
+
+
+def long_row(length: int) -> Board:
+    """``length`` distinct tiles side by side on row 0, each matching its neighbours: the widest layout."""
+
+    def extend(numbers: dict[tuple[int, int], int], used: set[str], row: Board) -> Board | None:
+        if len(row) == length:
+            return row
+        space = (0, len(row))
+        for n in range(6):
+            trial = {**numbers, **{v: n for v in vertices(space) if v not in numbers}}
+            corners = [trial[v] for v in vertices(space)]
+            try:
+                tile, _ = orient(corners)
+            except KeyError:
+                continue
+            if tile not in used:
+                found = extend(trial, used | {tile}, [*row, (0, len(row), corners)])
+                if found:
+                    return found
+        return None
+
+    start = [0, 1, 2]
+    found = extend(dict(zip(vertices((0, 0)), start, strict=True)), {orient(start)[0]}, [(0, 0, start)])
+    assert found is not None
+    return found
+
+
+def from_numbers(numbers: dict[tuple[int, int], int], spaces: list[tuple[int, int]]) -> Board:
+    """A layout given by the number at each vertex: every listed space gets the numbers of its corners."""
+    return [(r, c, [numbers[v] for v in vertices((r, c))]) for r, c in spaces]
+
+
+# Layouts where a tile laid on (0, 0) earns each bonus (the tile, and the numbers at its three corners).
+BRIDGE: tuple[Board, str] = ([(0, 0, [1, 2, 0]), (0, 3, [1, 3, 4])], "1-1-2")
+HEXAGON = (
+    {(-1, 0): 4, (0, -1): 0, (0, 1): 2, (1, 0): 0, (2, -1): 1, (2, 1): 0, (3, 0): 5},
+    [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1)],
+    "0-0-2",
+)
+DOUBLE = (
+    {(-1, 0): 1, (0, -1): 2, (0, 1): 5, (1, 0): 1, (1, 2): 5, (2, -1): 2, (2, 1): 3, (3, 0): 3, (3, 2): 4, (4, 1): 3},
+    [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)],
+    "1-3-5",
+)
+TRIPLE = (
+    {
+        (-2, 1): 2,
+        (-1, 0): 4,
+        (-1, 2): 1,
+        (0, -1): 5,
+        (0, 1): 1,
+        (1, 0): 5,
+        (1, 2): 0,
+        (2, -1): 5,
+        (2, 1): 0,
+        (3, 0): 0,
+        (3, 2): 3,
+        (4, 1): 2,
+    },
+    [(-1, -1), (-1, 0), (-1, 1), (0, -2), (0, -1), (0, 1), (0, 2), (1, -2), (1, -1), (1, 0), (1, 1), (1, 2)],
+    "0-1-5",
+)
+
+
+def with_bonus(bonus: str) -> TriominosState:
+    """A table whose last placement earned ``bonus``, laid by seat 0 through the engine."""
+    if bonus == "bridge":
+        board, tile = BRIDGE
+    else:
+        numbers, spaces, tile = {"hexagon": HEXAGON, "double_hexagon": DOUBLE, "triple_hexagon": TRIPLE}[bonus]
+        board = from_numbers(numbers, spaces)
+    laid = {orient(corners)[0] for _, _, corners in board}
+    spare = [t for t in TILES if t != tile and t not in laid]
+    state = fixed([[tile, spare[0]], spare[1:3], spare[3:5], spare[5:7]], board, spare[7:12])
+    (action,) = [p.action for p in GAME.view(state, 0).own.placements if p.bonus == bonus][:1]
+    GAME.apply(state, 0, action, random.Random(0))
+    assert state.last is not None and state.last.bonus == bonus
+    return state
+
+
+# --- geometry and tiles ---------------------------------------------------------------------------------------
 
 
 def test_geometry() -> None:
-    assert tri.is_up(0, 0) and not tri.is_up(0, 1) and tri.is_up(-1, -1)
-    assert tri.vertices(0, 0) == ((1, 0), (2, 1), (0, 1))
-    assert tri.vertices(0, 1) == ((1, 0), (3, 0), (2, 1))
+    assert tri_tiles.is_up(0, 0) and not tri_tiles.is_up(0, 1) and tri_tiles.is_up(-1, -1)
+    assert tri_tiles.vertices(0, 0) == ((1, 0), (2, 1), (0, 1)) == vertices((0, 0))
+    assert tri_tiles.vertices(0, 1) == ((1, 0), (3, 0), (2, 1)) == vertices((0, 1))
     assert [tri.letter_label(i) for i in (0, 25, 26, 29, 701, 702)] == ["A", "Z", "AA", "AD", "ZZ", "AAA"]
-    assert tri.parse_tile("0-1-2") == (0, 1, 2)
-    assert tri.tile_value("3-4-5") == 12
-    assert tri.tile_value("nonsense") == 0
+    assert tile_face("0-1-2").numbers == (0, 1, 2)
+    assert tile_face("3-4-5").value == 12
+
+
+def test_tiles_are_cached_images() -> None:
+    tile = tri_tiles.tile_image((0, 1, 2), 80)
+    assert tile is tri_tiles.tile_image((0, 1, 2), 80)
+    assert tile.mode == "RGBA"
+
+
+# --- the table ------------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-def test_full_layout_stays_legible(locale: str) -> None:
-    view = full_view()
-    image = open_png(tri.render_table(view, LONG_NAMES, locale))
-    items = [(item["r"], item["c"]) for item in view["board"]]
-    board = tri.Board(items, (tri.BOARD_W, tri.BOARD_H))
-    assert board.side >= tri.TILE_MIN >= 60
-    assert tri.number_font(board.side).size >= 16
+@pytest.mark.parametrize("players", [2, 6])
+def test_tables_at_every_moment(players: int, locale: str) -> None:
+    for state in moments(players):
+        open_png(tri.PICTURES.table(GAME.public_view(state), LONG_NAMES[:players], locale))
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_largest_layout_stays_legible(locale: str) -> None:
+    state = largest()
+    view = GAME.public_view(state)
+    assert len(view.table.board) >= 45
+    image = open_png(tri.PICTURES.table(view, LONG_NAMES[:3], locale))
+    board = tri_board.Board([(cell.r, cell.c) for cell in view.table.board], (tri_board.BOARD_W, tri_board.BOARD_H))
+    assert board.side >= tri_board.TILE_MIN >= 60
+    assert tri_tiles.number_font(board.side).size >= 16
     assert image.width <= 1100 and image.height <= 900
 
 
 def test_a_long_row_widens_the_picture_instead_of_shrinking_tiles() -> None:
-    view = line_view()
-    image = open_png(tri.render_table(view, LONG_NAMES[:2], "fr"))
-    board = tri.Board([(item["r"], item["c"]) for item in view["board"]], (tri.BOARD_W, tri.BOARD_H))
-    assert board.side == tri.TILE_MIN
+    row = long_row(40)
+    state = fixed([["5-5-5"], ["4-4-4"]], row)
+    view = GAME.public_view(state)
+    image = open_png(tri.PICTURES.table(view, LONG_NAMES[:2], "fr"))
+    board = tri_board.Board([(cell.r, cell.c) for cell in view.table.board], (tri_board.BOARD_W, tri_board.BOARD_H))
+    assert board.side == tri_board.TILE_MIN
     assert image.width > 1000
 
 
 def test_negative_coordinates_and_a_single_tile() -> None:
-    single = {
-        **tri.example_view(),
-        "board": [{"r": -7, "c": -12, "up": False, "corners": [5, 5, 5], "tile": "5-5-5", "seat": 1, "order": 1}],
-        "last": {"r": -7, "c": -12, "seat": 1, "tile": "5-5-5", "points": 15, "bonus": None},
-        "players": players(2, 8),
-    }
-    image = open_png(tri.render_table(single, ["Ana", "Bo"], "fr"))
+    def two_tiles(dr: int, dc: int) -> bytes:
+        state = fixed([["4-5-5", "0-0-0"], ["1-1-1"]], [(-7 + dr, -12 + dc, [5, 5, 5])], ["2-2-2"])
+        GAME.apply(state, 0, GAME.view(state, 0).own.placements[0].action, random.Random(0))
+        return tri.PICTURES.table(GAME.public_view(state), ["Ana", "Bo"], "fr")
+
+    image = open_png(two_tiles(0, 0))
     assert image.width <= 1000
-    assert tri.Board([(-7, -12)], (tri.BOARD_W, tri.BOARD_H)).side == tri.TILE_MAX
-    shifted = {**tri.example_view()}
-    shifted["board"] = [{**item, "r": item["r"] - 40, "c": item["c"] - 33} for item in shifted["board"]]
-    shifted["last"] = {**shifted["last"], "r": shifted["last"]["r"] - 40, "c": shifted["last"]["c"] - 33}
-    moved = open_png(tri.render_table(shifted, tri.EXAMPLE_NAMES, "fr"))
-    original = open_png(tri.render_table(tri.example_view(), tri.EXAMPLE_NAMES, "fr"))
-    assert moved.size != original.size or moved.tobytes() != original.tobytes()
+    assert tri_board.Board([(-7, -12)], (tri_board.BOARD_W, tri_board.BOARD_H)).side == tri_board.TILE_MAX
+    # The board is cropped to its tiles: where the layout lies on the lattice does not show.
+    assert two_tiles(-40, -34) == two_tiles(0, 0)
+
+
+@cache
+def tied_start() -> TriominosState:
+    """A six-player deal whose starting draw had ties, drawn again."""
+    for seed in range(100):
+        state = GAME.setup(6, {"rounds": 1}, action_rng(seed, 0))
+        if len(state.start_draws) > 6:
+            return state
+    raise AssertionError("no tie in 100 deals")
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
 def test_empty_board_shows_the_starting_draw(locale: str) -> None:
-    view = {
-        **tri.example_view(),
-        "board": [],
-        "last": None,
-        "to_act": [3],
-        "start_draws": [[0, "3-4-5"], [1, "1-2-2"], [2, "0-0-4"], [3, "3-4-5"], [0, "0-1-1"], [3, "2-5-5"]],
-    }
-    open_png(tri.render_table(view, LONG_NAMES, locale))
-    for draws in ([], [[0, "5-5-5"]], [[seat, tile] for seat, tile in enumerate(ALL_TILES[:10])]):
-        open_png(tri.render_table({**view, "start_draws": draws, "to_act": []}, LONG_NAMES, locale))
+    table = GAME.public_view(tied_start()).table
+    assert not table.board and len(table.start_draws) > 6
+    decisive = [d for d in table.start_draws if d.decisive]
+    assert [d.seat for d in decisive] == [table.starter]
+    open_png(tri.PICTURES.table(GAME.public_view(tied_start()), LONG_NAMES, locale))
+    for players in (2, 4):
+        open_png(tri.PICTURES.table(GAME.public_view(moments(players, seed=players)[0]), LONG_NAMES, locale))
+    classic = GAME.setup(3, {"classic_start": True}, random.Random(1))
+    assert not GAME.public_view(classic).table.start_draws
+    open_png(tri.PICTURES.table(GAME.public_view(classic), LONG_NAMES, locale))
 
 
 @pytest.mark.parametrize("count", range(2, 7))
 def test_every_table_size(count: int) -> None:
-    view = {**tri.example_view(), "players": players(count, 9), "to_act": [count - 1]}
-    open_png(tri.render_table(view, LONG_NAMES[:count], "fr"))
+    states = moments(count, seed=count)
+    open_png(tri.PICTURES.table(GAME.public_view(states[len(states) // 2]), LONG_NAMES[:count], "fr"))
 
 
-@pytest.mark.parametrize(
-    "change",
-    [
-        {"over": True, "to_act": [], "out": 2},
-        {"bell": True, "out": 1},
-        {"bell": True, "draws": 3, "pool": 0},
-        {"kids_scoring": True, "rounds": 5, "round": 5},
-        {"last": None},
-        {"to_act": None},
-        *({"last": {**tri.example_view()["last"], "bonus": bonus}} for bonus in tri.BONUS_POINTS),
-    ],
-)
-def test_table_states(change: dict[str, Any]) -> None:
+def _bell() -> TriominosState:
+    state = fixed([["5-5-5", "4-4-4"], ["0-0-1"], ["0-0-2", "3-4-5"]], [(0, 0, [0, 0, 0])], ["1-1-1"], current=1)
+    GAME.apply(state, 1, GAME.view(state, 1).own.placements[0].action, random.Random(0))
+    assert GAME.public_view(state).table.bell
+    return state
+
+
+def _drawn() -> TriominosState:
+    state = fixed([["5-5-5"], ["4-4-4"]], [(0, 0, [0, 0, 0])], ["3-3-3", "2-2-2", "0-0-2"])
+    for _ in range(3):
+        GAME.apply(state, 0, GAME.legal_actions(state, 0)[-1], random.Random(0))
+    assert GAME.public_view(state).table.draws == 3 and GAME.public_view(state).table.pool == 0
+    return state
+
+
+def _kids() -> TriominosState:
+    state = GAME.setup(4, {"kids_scoring": True, "rounds": 5}, random.Random(5))
+    seat = min(GAME.to_act(state))
+    GAME.apply(state, seat, GAME.legal_actions(state, seat)[0], random.Random(0))
+    return state
+
+
+TABLE_STATES = {
+    "over": lambda: moments(4)[-1],
+    "bell": _bell,
+    "three draws": _drawn,
+    "kids": _kids,
+    "no last tile": lambda: fixed([["5-5-5"], ["4-4-4"]], [(0, 0, [0, 0, 0])]),
+    **{bonus: (lambda bonus=bonus: with_bonus(bonus)) for bonus in BONUS_POINTS},
+}
+
+
+@pytest.mark.parametrize("name", list(TABLE_STATES))
+def test_table_states(name: str) -> None:
+    state = TABLE_STATES[name]()
     for locale in ("fr", "en"):
-        open_png(tri.render_table({**tri.example_view(), **change}, tri.EXAMPLE_NAMES, locale))
+        open_png(tri.PICTURES.table(GAME.public_view(state), NAMES, locale))
 
 
 def test_final_ranking_shares_ties() -> None:
-    ranked = tri._ranks([{"seat": 0, "score": 5}, {"seat": 1, "score": 9}, {"seat": 2, "score": 5}])
-    assert [(rank, p["seat"]) for rank, p in ranked] == [(1, 1), (2, 0), (2, 2)]
+    state = copy.deepcopy(moments(3)[-1])
+    state.scores = [5, 9, 5]
+    table = GAME.public_view(state).table
+    assert [(p.seat, p.rank) for p in table.players] == [(0, 2), (1, 1), (2, 2)]
+    open_png(tri.PICTURES.table(GAME.public_view(state), NAMES, "fr"))
 
 
 def test_missing_names_fall_back() -> None:
-    open_png(tri.render_table(tri.example_view(), [], "en"))
-    open_png(tri.render_table(tri.example_view(), ["", "😀", "\u200b"], "fr"))
+    view = GAME.public_view(moments(3)[2])
+    open_png(tri.PICTURES.table(view, [], "en"))
+    open_png(tri.PICTURES.table(view, ["", "😀", "\u200b"], "fr"))
 
 
 def test_the_table_needs_only_the_public_view() -> None:
-    public = tri.example_view()
-    assert "hand" not in public and "seat" not in public
-    data = tri.render_table(public, tri.EXAMPLE_NAMES, "fr")
-    open_png(data)
-    assert tri.render_table(tri.example_seat_view(), tri.EXAMPLE_NAMES, "fr") == data
+    state = moments(6)[2]
+    public = tri.PICTURES.table(GAME.public_view(state), NAMES, "fr")
+    for seat in range(6):
+        assert tri.PICTURES.table(GAME.view(state, seat), NAMES, "fr") == public
 
 
 def test_the_table_follows_the_language() -> None:
-    fr = tri.render_table(tri.example_view(), tri.EXAMPLE_NAMES, "fr")
-    en = tri.render_table(tri.example_view(), tri.EXAMPLE_NAMES, "en-GB")
-    assert fr != en
+    view = GAME.public_view(moments(4)[2])
+    assert tri.PICTURES.table(view, NAMES, "fr") != tri.PICTURES.table(view, NAMES, "en-GB")
 
 
-def spots_around(view: dict[str, Any], count: int) -> list[dict[str, Any]]:
-    """``count`` empty spaces next to the layout, lettered A, B, ... AA..."""
-    taken = {(item["r"], item["c"]) for item in view["board"]}
-    found: list[tuple[int, int]] = []
-    for r, c in sorted(taken):
-        for space in ((r, c - 1), (r, c + 1), (r - 1, c) if tri.is_up(r, c) is False else (r + 1, c)):
-            if space not in taken and space not in found:
-                found.append(space)
-    row = min(r for r, _ in taken) - 1
-    c = 0
-    while len(found) < count:
-        if (row, c) not in found:
-            found.append((row, c))
-        c += 1
-    spots = []
-    for i, (r, c) in enumerate(found[:count]):
-        bonus = [None, "bridge", None, "hexagon", None][i % 5]
-        spots.append(
-            {"letter": tri.letter_label(i), "r": r, "c": c, "corners": [1, 2, 3], "points": 6 + 10 * i, "bonus": bonus}
-        )
-    return spots
+# --- placements -----------------------------------------------------------------------------------------------
+
+
+@cache
+def choosing() -> TriominosSeatView:
+    """The view of a seat with at least 25 placements to choose from."""
+    for state in everything(2):
+        seat = min(GAME.to_act(state), default=0)
+        view = GAME.view(state, seat)
+        if len(view.own.placements) >= 25:
+            return view
+    raise AssertionError("no seat with 25 placements")
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-@pytest.mark.parametrize("count", [1, 5, 30])
-def test_placements(locale: str, count: int) -> None:
-    view = tri.example_view()
-    spots = spots_around(view, count)
-    assert spots[-1]["letter"] == tri.letter_label(count - 1)
-    data = tri.render_placements(view, tri.EXAMPLE_NAMES, locale, "1-2-3", spots)
+@pytest.mark.parametrize(("count", "first"), [(1, 0), (5, 0), (25, 0), (3, 25)])
+def test_placements(locale: str, count: int, first: int) -> None:
+    view = choosing()
+    spots = view.own.placements[:count]
+    tile = next(face for face in view.own.hand if face.code == spots[0].tile)
+    data = tri.render_placements(view, NAMES, locale, tile, spots, first)
     image = open_png(data)
-    assert data != tri.render_table(view, tri.EXAMPLE_NAMES, locale)
-    board = tri.Board([(s["r"], s["c"]) for s in spots] + [(i["r"], i["c"]) for i in view["board"]], (680, 700), 72)
-    assert board.side >= tri.SPOT_MIN
+    assert data != tri.PICTURES.table(view, NAMES, locale)
+    assert data != tri.render_placements(view, NAMES, locale, None, spots, first)
+    spaces = [(s.r, s.c) for s in spots] + [(c.r, c.c) for c in view.table.board]
+    board = tri_board.Board(spaces, (tri_board.BOARD_W, tri_board.BOARD_H), tri_board.SPOT_MIN)
+    assert board.side >= tri_board.SPOT_MIN
     assert image.height >= board.height_px
 
 
-def test_placements_on_the_full_board_include_far_spots() -> None:
-    view = full_view()
-    spots = [{"letter": "A", "r": 30, "c": 4, "corners": [0, 0, 0], "points": 3, "bonus": None}]
-    spots += [{"letter": "B", "r": -20, "c": -4, "corners": [3], "points": 12, "bonus": "bridge"}]
-    image = open_png(tri.render_placements(view, LONG_NAMES, "fr", "0-0-0", spots))
-    assert image.height > 900
+def test_placements_on_the_largest_layout() -> None:
+    playing = [s for s in everything(3, 0) if any(GAME.view(s, seat).own.placements for seat in GAME.to_act(s))]
+    state = max(playing, key=lambda s: len(s.layout.cells))
+    assert len(state.layout.cells) >= 40
+    view = GAME.view(state, min(GAME.to_act(state)))
+    spots = view.own.placements[:25]
+    image = open_png(tri.render_placements(view, LONG_NAMES[:3], "fr", None, spots))
+    board = tri_board.Board(
+        [(s.r, s.c) for s in spots] + [(c.r, c.c) for c in view.table.board],
+        (tri_board.BOARD_W, tri_board.BOARD_H),
+        tri_board.SPOT_MIN,
+    )
+    assert image.height >= board.height_px
 
 
-def hand_view(tiles: int) -> dict[str, Any]:
-    return {**tri.example_view(), "seat": 0, "to_act": [0], "hand": ALL_TILES[:tiles]}
+# --- the hand -------------------------------------------------------------------------------------------------
+
+
+def hand_view(tiles: int, *, board: Board = ()) -> TriominosSeatView:
+    """Seat 0's view, to act, holding the first ``tiles`` tiles that are not on ``board``."""
+    laid = {orient(corners)[0] for _, _, corners in board}
+    free = [t for t in TILES if t not in laid]
+    return GAME.view(fixed([free[:tiles], free[tiles : tiles + 1]], board), 0)
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-@pytest.mark.parametrize("playable", [None, [], ALL_TILES[:25:3]])
-def test_largest_hand(locale: str, playable: list[str] | None) -> None:
-    image = open_png(tri.render_hand(hand_view(25), locale, playable))
-    assert tri.HAND_MIN_WIDTH <= image.width <= tri.HAND_MAX_WIDTH
+@pytest.mark.parametrize("board", [[], [(0, 0, [0, 0, 0])]])
+def test_largest_hand(locale: str, board: Board) -> None:
+    view = hand_view(25, board=board)
+    assert view.own.my_turn and len(view.own.hand) == 25
+    for mark in (False, True):
+        image = open_png(tri.render_hand(view, locale, mark=mark))
+        assert tri_hand.HAND_MIN_WIDTH <= image.width <= tri_hand.HAND_MAX_WIDTH
 
 
 def test_hand_sizes_and_marks() -> None:
-    sizes = [open_png(tri.render_hand(hand_view(n), "fr")).size for n in (0, 1, 7, 12, 25)]
+    sizes = [open_png(tri.PICTURES.hand(hand_view(n), "fr")).size for n in (0, 1, 7, 12, 25)]
     assert sizes[0][1] < sizes[2][1] < sizes[4][1]
-    view = tri.example_seat_view()
-    assert tri.render_hand(view, "fr") != tri.render_hand(view, "fr", ["0-1-2"])
-    assert tri.render_hand(view, "fr") != tri.render_hand(view, "en")
+    view = hand_view(7, board=[(0, 0, [0, 0, 0])])
+    assert 0 < len(view.own.playable) < len(view.own.hand)
+    assert tri.render_hand(view, "fr", mark=False) != tri.render_hand(view, "fr", mark=True)
+    assert tri.PICTURES.hand(view, "fr") == tri.render_hand(view, "fr", mark=True)
+    assert tri.render_hand(view, "fr", mark=True) != tri.render_hand(view, "en", mark=True)
+    waiting = GAME.view(fixed([["0-0-1"], ["5-5-5"]], [(0, 0, [0, 0, 0])]), 1)
+    assert not waiting.legal and tri.PICTURES.hand(waiting, "fr") == tri.render_hand(waiting, "fr", mark=False)
 
 
-def test_example_picture(tmp_path: Path) -> None:
-    target = tmp_path / "triominos.png"
-    size = tri.write_example(target)
-    assert size == target.stat().st_size < 150_000
-    image = open_png(target.read_bytes())
-    assert image.width == 700
-    assert len(tri.example_view()["board"]) == 20
-
-
-def test_example_layout_matches_at_every_corner() -> None:
-    numbers: dict[tuple[float, float], int] = {}
-    for item in tri.example_view()["board"]:
-        for point, n in zip(tri.vertices(item["r"], item["c"]), item["corners"], strict=True):
-            assert numbers.setdefault(point, n) == n
-
-
-def test_benchmark_reports_every_picture() -> None:
-    timings = tri.benchmark(repeat=1)
-    assert set(timings) == {"table_ms", "hand_ms", "placements_ms"}
-    assert all(value > 0 for value in timings.values())
-
-
-def test_tiles_are_cached_images() -> None:
-    tile = tri.tile_image((0, 1, 2), 80)
-    assert tile is tri.tile_image((0, 1, 2), 80)
-    assert tile.mode == "RGBA"
-    assert kit.paste is not None
+# --- words ----------------------------------------------------------------------------------------------------
 
 
 def test_catalogs_match() -> None:
@@ -283,11 +418,11 @@ def test_catalogs_match() -> None:
 
 
 def test_every_key_the_renderer_uses_exists() -> None:
-    source = Path(tri.__file__).read_text(encoding="utf-8")
+    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(PACKAGE.glob("*.py")))
     used = set(re.findall(r'"(tri\.render\.[a-z_.]+)"', source))
     assert used
     for key in used - {"tri.render.tiles"}:
         assert has(key), key
-    for bonus in tri.BONUS_POINTS:
+    for bonus in BONUS_POINTS:
         assert has(f"tri.render.bonus.{bonus}")
     assert has("tri.render.tiles.one") and has("tri.render.tiles.other")

@@ -1,0 +1,77 @@
+"""A Triominos player's private picture: their tiles, numbered as the panel's list numbers them, with the value
+of each; on their turn the tiles that can be laid are lit and the others greyed."""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from bot.games.triominos_views import TriominosSeatView
+from bot.i18n import plural, t
+from renders import kit
+from renders.layout import Space, Type, face
+from renders.triominos.tiles import halo, paste_tile, tile_height, tile_image
+
+MARGIN: Final = Space.L + Space.HAIR
+HEADER: Final = 64
+HAND_TILE: Final = 116
+TILE_GAP: Final = Space.L + Space.HAIR
+HAND_MIN_WIDTH: Final = 760
+HAND_MAX_WIDTH: Final = 1000
+EMPTY_HEIGHT: Final = 90
+BADGE: Final = Space.XXL
+
+
+def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Image:
+    """The hand as an RGBA picture: numbered tiles in rows, their value under each; with ``mark``, the playable
+    tiles lit and the others dimmed."""
+    hand = view.own.hand
+    side = HAND_TILE
+    th = tile_height(side)
+    step = side + TILE_GAP
+    per_row = max(1, min(len(hand), (HAND_MAX_WIDTH - 2 * MARGIN + TILE_GAP) // step))
+    rows = math.ceil(len(hand) / per_row) if hand else 0
+    width = max(HAND_MIN_WIDTH, 2 * MARGIN + per_row * step - TILE_GAP)
+    row_h = th + 58
+    height = HEADER + MARGIN + (rows * row_h if hand else EMPTY_HEIGHT) + MARGIN
+    canvas = kit.new_canvas(width, height)
+    _draw_hand_header(canvas, view, locale)
+    draw = ImageDraw.Draw(canvas)
+    if not hand:
+        text = t(locale, "tri.render.empty_hand")
+        kit.draw_centered(draw, (width / 2, HEADER + 60), text, face(Type.TITLE), kit.INK_DIM)
+        return canvas
+    playable = frozenset(view.own.playable)
+    value_face = face(Type.SMALL, True)
+    for i, tile in enumerate(hand):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(hand) - row * per_row)
+        x0 = (width - (in_row * step - TILE_GAP)) / 2 + col * step
+        y0 = HEADER + MARGIN + Space.L + row * row_h
+        lit = mark and tile.code in playable
+        dim = mark and not lit
+        if lit:
+            halo(canvas, (x0, y0), side, True, kit.GOLD, 10)
+        paste_tile(canvas, tile_image(tile.numbers, side, dim=dim), (x0, y0), side)
+        kit.draw_badge(canvas, (x0 + 14, y0 + Space.M), BADGE, str(i + 1), fill=kit.GOLD if lit else kit.INK)
+        value = t(locale, "tri.render.value", n=tile.value)
+        kit.draw_centered(draw, (x0 + side / 2, y0 + th + 18), value, value_face, kit.INK_DIM if dim else kit.INK)
+    return canvas
+
+
+def _draw_hand_header(canvas: Image.Image, view: TriominosSeatView, locale: str) -> None:
+    """Title and tile count on the left, "your turn" on the right."""
+    draw = ImageDraw.Draw(canvas)
+    kit.header_strip(canvas, HEADER)
+    cy = HEADER // 2
+    colour = kit.seat_colour(view.seat)
+    title = t(locale, "tri.render.your_tiles")
+    x = MARGIN + kit.draw_text(draw, (MARGIN, cy), title, face(Type.HEAD, True), colour, anchor="lm")
+    count = plural(locale, "tri.render.tiles", len(view.own.hand))
+    total = t(locale, "tri.render.total", n=view.own.total)
+    kit.draw_text(draw, (x + Space.L, cy), f"{count} · {total}", face(Type.BODY), kit.INK_DIM, anchor="lm")
+    if view.own.my_turn:
+        label = [(t(locale, "tri.render.your_turn"), face(Type.LABEL, True), kit.INK_DARK)]
+        kit.pill(canvas, (canvas.width - MARGIN, cy), label, colour, align="right")
