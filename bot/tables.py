@@ -298,6 +298,24 @@ class TableService:
         await self.publisher.lobby_changed(row)
         return row
 
+    async def set_option(self, game_id: int, user_id: int, name: str, value: JSONValue) -> GameRow:
+        """Change one offered option of a lobby (the host only), so a table need not be reopened to change it.
+
+        Options the table sets itself (``offered`` False, or structured data) stay out of players' reach.
+        """
+        async with self._lock_for(game_id):
+            row = await self._lobby(game_id)
+            if user_id != row.host_id:
+                raise TableError("host_only")
+            engine = engine_of(row.kind)
+            if not any(o.name == name and getattr(o, "offered", False) for o in engine.options):
+                raise BadOption("unknown_option", option=name)
+            options = validate_options(engine, {**row.options, name: value})
+            await self.store.update_game(game_id, options=options)
+            row.options = options
+        await self.publisher.lobby_changed(row)
+        return row
+
     async def leave(self, game_id: int, user_id: int) -> GameRow:
         """Leave a lobby (the seat is freed) or a running game (a computer player takes the seat)."""
         row = await self.game_row(game_id)

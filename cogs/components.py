@@ -43,6 +43,7 @@ from cogs.common import (
     report_error,
     user_lang,
 )
+from cogs.lobby_options import OptionSelect
 from cogs.ui import ui_for
 
 log = logging.getLogger(__name__)
@@ -475,6 +476,7 @@ DYNAMIC_ITEMS = (
     FocusSelect,
     FocusButton,
     SayButton,
+    OptionSelect,
 )
 
 

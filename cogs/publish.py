@@ -28,6 +28,7 @@ from bot.workers import off_loop
 from cogs.common import Host
 from cogs.components import ActButton, HandButton, LobbyButton, build_panel
 from cogs.delivery import FAILURES, NO_MENTIONS, RETRY_DELAYS, deliver, describe, mentioning
+from cogs.lobby_options import option_selects
 from cogs.ui import ui_for
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,8 @@ def lobby_view(row: GameRow) -> discord.ui.View | None:
     }
     for op, style in styles.items():
         view.add_item(LobbyButton(row.id, op, t(lang, f"lobby.button.{op}"), style))
+    for select in option_selects(row):
+        view.add_item(select)
     return view
 
 

@@ -1,0 +1,109 @@
+"""The lobby's option selects on a simulated Discord: the host changes an option from the lobby message itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.simhelpers import SimTable, components, custom_ids, panel_of
+
+TIMERS_LINE = "Reminder after 2 min, the computer plays after 10 min (0: never)"
+
+
+class Lobby(SimTable):
+    """A server, a channel, a host (alice) and another member (bob); a table waits in its lobby."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env, ("alice", "bob"), "jeux")
+        self.alice, self.bob = self.members
+
+    async def open(self, command: str) -> None:
+        await self.alice.slash(self.channel, f"{command} new")
+        self.game_id = int(custom_ids(self.channel.last_message, "tb:l:")[0].split(":")[2])
+
+    async def message(self) -> Any:
+        """The lobby message as it is now (after every pending edit)."""
+        await self.bot.publisher.wait_idle()
+        row = await self.bot.store.get_game(self.game_id)
+        assert row is not None and row.lobby_message_id is not None
+        return next(m for m in self.channel.history() if m.id == row.lobby_message_id)
+
+    async def selects(self) -> dict[str, Any]:
+        """The option selects of the lobby message, by option name."""
+        prefix = f"tb:o:{self.game_id}:"
+        found = [c for c in components(await self.message()) if (c.custom_id or "").startswith(prefix)]
+        return {c.custom_id.removeprefix(prefix): c for c in found}
+
+    async def options_field(self) -> str:
+        embed = (await self.message()).embeds[0]
+        field = next(f for f in embed.fields if f.name == "Options")
+        return str(field.value)
+
+
+async def test_the_host_sets_the_deals_from_the_lobby(simcord_env: Any) -> None:
+    lobby = Lobby(simcord_env)
+    await lobby.open("nainjaune")
+    selects = await lobby.selects()
+    assert list(selects) == ["deals", "tokens", "announce"]
+    assert [o.value for o in selects["deals"].options] == ["1", "2", "3", "4", "5", "6", "8", "10", "12", "15", "20",
+                                                           "25", "30", "40", "50"]  # fmt: skip
+    assert [o.label for o in selects["deals"].options if o.default] == ["Deals: 10"]
+    assert [o.label for o in selects["announce"].options] == ['Announce "qui prend": yes', 'Announce "qui prend": no']
+
+    result = await lobby.alice.select(await lobby.message(), ["3"], custom_id=selects["deals"].custom_id)
+    assert panel_of(result).ephemeral and panel_of(result).content == "Option changed: Deals = 3."
+    assert await lobby.options_field() == "\n".join(
+        ["Deals: 3", "Starting tokens: 120", 'Announce "qui prend": no', TIMERS_LINE]
+    )
+    assert [o.value for o in (await lobby.selects())["deals"].options if o.default] == ["3"]
+    row = await lobby.bot.store.get_game(lobby.game_id)
+    assert row is not None and row.options == {"deals": 3, "tokens": 120, "announce": False}
+
+    result = await lobby.alice.select(await lobby.message(), ["yes"], custom_id=selects["announce"].custom_id)
+    assert panel_of(result).content == 'Option changed: Announce "qui prend" = yes.'
+    assert 'Announce "qui prend": yes' in await lobby.options_field()
+
+
+async def test_another_member_is_refused_privately_and_nothing_changes(simcord_env: Any) -> None:
+    lobby = Lobby(simcord_env)
+    await lobby.open("nainjaune")
+    await lobby.bob.click(await lobby.message(), custom_id=f"tb:l:{lobby.game_id}:join")
+    before = await lobby.options_field()
+    deals = (await lobby.selects())["deals"]
+    result = await lobby.bob.select(await lobby.message(), ["3"], custom_id=deals.custom_id)
+    assert panel_of(result).ephemeral
+    assert panel_of(result).content == "Only the table's host can do that."
+    assert await lobby.options_field() == before
+    assert before.startswith("Deals: 10\n")
+    row = await lobby.bot.store.get_game(lobby.game_id)
+    assert row is not None and row.options["deals"] == 10
+
+
+async def test_triominos_has_four_selects_within_five_rows(simcord_env: Any) -> None:
+    lobby = Lobby(simcord_env)
+    await lobby.open("triominos")
+    selects = await lobby.selects()
+    assert list(selects) == ["target", "rounds", "classic_start", "kids_scoring"]
+    message = await lobby.message()
+    assert len(message.components) == 5
+    assert [len(row.children) for row in message.components] == [5, 1, 1, 1, 1]
+    assert [o.value for o in selects["rounds"].options] == [str(n) for n in range(21)]
+    assert [o.value for o in selects["target"].options] == ["50", "60", "80", "100", "120", "150", "200", "250", "300",
+                                                            "400", "500", "600", "800", "1000", "1200", "1500",
+                                                            "2000"]  # fmt: skip
+    result = await lobby.alice.select(message, ["250"], custom_id=selects["target"].custom_id)
+    assert panel_of(result).content == "Option changed: Target = 250."
+    assert (await lobby.options_field()).startswith("Target: 250\n")
+
+
+async def test_once_started_the_lobby_has_no_selects_left(simcord_env: Any) -> None:
+    lobby = Lobby(simcord_env)
+    await lobby.open("nainjaune")
+    message = await lobby.message()
+    await lobby.alice.select(message, ["2"], custom_id=f"tb:o:{lobby.game_id}:deals")
+    await lobby.bob.click(message, custom_id=f"tb:l:{lobby.game_id}:join")
+    await lobby.alice.click(message, custom_id=f"tb:l:{lobby.game_id}:bot")
+    await lobby.alice.click(message, custom_id=f"tb:l:{lobby.game_id}:start")
+    assert await lobby.selects() == {} and (await lobby.message()).components == []
+    assert (await lobby.options_field()).startswith("Deals: 2\n")
+    live = await lobby.bot.tables.load(lobby.game_id)
+    assert live.state.deals == 2
