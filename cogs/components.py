@@ -25,7 +25,7 @@ import io
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -97,6 +97,26 @@ async def run_move(interaction: discord.Interaction[Any], game_id: int, version:
         await report_error(interaction, error)
 
 
+LOBBY_STEPS = {"join": "lobby.joined", "leave": "lobby.left", "bot": "lobby.bot_added", "start": "lobby.started"}
+"""The steps of a lobby, from its buttons or ``/table``, and the private sentence that confirms each."""
+
+
+async def lobby_step(interaction: discord.Interaction[Any], game_id: int, op: str) -> str:
+    """Take a seat, leave, add a computer player or start; the confirmation in the user's language."""
+    tables, user = bot_of(interaction).tables, interaction.user
+    if op == "join":
+        await tables.join(game_id, user.id, display_name(user))
+    elif op == "leave":
+        await tables.leave(game_id, user.id)
+    elif op == "bot":
+        await tables.add_bot(game_id, user.id)
+    elif op == "start":
+        await tables.start(game_id, user.id)
+    else:
+        raise TableError("expired")
+    return t(user_lang(interaction), LOBBY_STEPS[op])
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:l:(?P<gid>[0-9]{1,18}):(?P<op>[a-z]+)"):
     def __init__(
         self, game_id: int, op: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary
@@ -121,23 +141,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
             row = await bot.tables.game_row(self.game_id)
             check_origin(interaction, row)
             await remember_locale(interaction)
-            if self.op == "join":
-                await bot.tables.join(self.game_id, user.id, display_name(user))
-                done = t(lang, "lobby.joined")
-            elif self.op == "leave":
-                await bot.tables.leave(self.game_id, user.id)
-                done = t(lang, "lobby.left")
-            elif self.op == "bot":
-                await bot.tables.add_bot(self.game_id, user.id)
-                done = t(lang, "lobby.bot_added")
-            elif self.op == "start":
-                await bot.tables.start(self.game_id, user.id)
-                done = t(lang, "lobby.started")
-            elif self.op == "cancel":
+            if self.op == "cancel":
                 await bot.tables.close(self.game_id, user.id, can_manage=can_manage(interaction, row), lobby_only=True)
                 done = t(lang, "lobby.cancelled")
             else:
-                raise TableError("expired")
+                done = await lobby_step(interaction, self.game_id, self.op)
         except GameError as error:
             await report_error(interaction, error)
             return
@@ -187,19 +195,19 @@ class ActButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"tb:a:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<tok>\{.*\})",
 ):
+    """A move in one click: the action itself and the state's version ride in the button's id."""
+
+    prefix = "tb:a"
+    default_style = discord.ButtonStyle.primary
+
     def __init__(
-        self,
-        game_id: int,
-        version: int,
-        action: Action,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        self, game_id: int, version: int, action: Action, label: str = "", style: discord.ButtonStyle | None = None
     ):
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80] or action.kind, style=style, custom_id=action_id(game_id, version, action)
-            )
+        custom_id = action_id(game_id, version, action, self.prefix)
+        button = discord.ui.Button[Any](
+            label=label[:80] or action.kind, style=style or self.default_style, custom_id=custom_id
         )
+        super().__init__(button)
         self.game_id = game_id
         self.version = version
         self.action = action
@@ -207,7 +215,7 @@ class ActButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActButton:
+    ) -> Self:
         return cls(int(match["gid"]), int(match["version"]), _action(match["tok"]), _label(item), _style(item))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -381,32 +389,13 @@ SAY_MAX = 200
 
 
 class SayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    ActButton,
     template=r"tb:k:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<tok>\{.*\})",
 ):
     """ "Play and say...", "Say...": opens a modal for the words; the move is made when it is submitted."""
 
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        action: Action,
-        label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    ):
-        custom_id = f"tb:k:{game_id}:{version}:{action.dumps()}"
-        if len(custom_id) > 100:
-            raise ValueError(f"custom_id too long for {action!r}")
-        super().__init__(discord.ui.Button(label=label[:80] or action.kind, style=style, custom_id=custom_id))
-        self.game_id = game_id
-        self.version = version
-        self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SayButton:
-        return cls(int(match["gid"]), int(match["version"]), _action(match["tok"]), _label(item), _style(item))
+    prefix = "tb:k"
+    default_style = discord.ButtonStyle.secondary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
 
@@ -459,8 +448,9 @@ async def on_modal_submit(interaction: discord.Interaction[Any]) -> bool:
     return True
 
 
-def action_id(game_id: int, version: int, action: Action) -> str:
-    custom_id = f"tb:a:{game_id}:{version}:{action.dumps()}"
+def action_id(game_id: int, version: int, action: Action, prefix: str = "tb:a") -> str:
+    """A move's component id; refused when Discord would not take it (100 characters at most)."""
+    custom_id = f"{prefix}:{game_id}:{version}:{action.dumps()}"
     if len(custom_id) > 100:
         raise ValueError(f"custom_id too long for {action!r}")
     return custom_id

@@ -21,7 +21,7 @@ from bot.store import GameRow
 from bot.tables import TableError
 from bot.texts import narrate
 from cogs.common import bot_of, can_manage, display_name, guild_lang, remember_locale, report_error, user_lang
-from cogs.components import answer_unknown_component, on_modal_submit, send_ephemeral_panel
+from cogs.components import answer_unknown_component, lobby_step, on_modal_submit, send_ephemeral_panel
 from cogs.publish import lobby_embed, lobby_view
 
 GAME_CHOICES = [
@@ -106,34 +106,27 @@ class TableCog(commands.Cog):
             raise TableError("no_table")
         return (await bot_of(interaction).tables.table_in(interaction.channel_id)).id
 
-    @table.command(**_sub("join", "Take a seat at the table"))
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
+    async def _step(self, interaction: discord.Interaction[Any], op: str) -> None:
         await interaction.response.defer(ephemeral=True)
         await remember_locale(interaction)
-        game_id = await self._table_id(interaction)
-        await bot_of(interaction).tables.join(game_id, interaction.user.id, display_name(interaction.user))
-        await interaction.followup.send(t(user_lang(interaction), "lobby.joined"), ephemeral=True)
+        done = await lobby_step(interaction, await self._table_id(interaction), op)
+        await interaction.followup.send(done, ephemeral=True)
+
+    @table.command(**_sub("join", "Take a seat at the table"))
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self._step(interaction, "join")
 
     @table.command(**_sub("leave", "Leave the table (a computer player takes your seat)"))
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True)
-        game_id = await self._table_id(interaction)
-        await bot_of(interaction).tables.leave(game_id, interaction.user.id)
-        await interaction.followup.send(t(user_lang(interaction), "lobby.left"), ephemeral=True)
+        await self._step(interaction, "leave")
 
     @table.command(**_sub("start", "Start the game (host)"))
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True)
-        game_id = await self._table_id(interaction)
-        await bot_of(interaction).tables.start(game_id, interaction.user.id)
-        await interaction.followup.send(t(user_lang(interaction), "lobby.started"), ephemeral=True)
+        await self._step(interaction, "start")
 
     @table.command(**_sub("addbot", "Add a computer player"))
     async def addbot(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True)
-        game_id = await self._table_id(interaction)
-        await bot_of(interaction).tables.add_bot(game_id, interaction.user.id)
-        await interaction.followup.send(t(user_lang(interaction), "lobby.bot_added"), ephemeral=True)
+        await self._step(interaction, "bot")
 
     @table.command(**_sub("hand", "Show your hand and your moves"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
