@@ -15,6 +15,7 @@ from collections import Counter
 from bot.games.base import Action, action_rng
 from bot.games.triominos import GAME, NUMS, VALUE, Laid, Layout, TriominosState, corners_of, score_placement, vertices
 from bot.games.triominos_views import TriominosSeatView
+from bot.players.strength import Figure, timing_line
 
 
 class TriominosPlayer:
@@ -130,3 +131,12 @@ def bench_legal_actions(samples: int = 50, seed: int = 0) -> list[float]:
 
 
 PLAYER = TriominosPlayer()
+
+
+def strength() -> list[Figure]:
+    """``make bench``: legal moves on crowded tables, and the computer against a random player over 1000 rounds."""
+    rate = bench_win_rate(1000)
+    return [
+        timing_line("legal_actions on a crowded table", bench_legal_actions(), 20),
+        Figure(f"computer vs random player, 1000 two-player rounds: wins {rate:.1%} (target > 70 %)", rate > 0.70),
+    ]
