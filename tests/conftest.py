@@ -11,10 +11,13 @@ from __future__ import annotations
 import os
 import random
 import secrets
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.service_support import OPEN
 
 settings.register_profile(
     "tablee", derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -33,3 +36,11 @@ def _seeded_deals(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "tablee.db"
+
+
+@pytest.fixture(autouse=True)
+async def _close_stores() -> AsyncIterator[None]:
+    """Close every store a test opened with ``tests.service_support.open_store``, even when it fails."""
+    yield
+    while OPEN:
+        await OPEN.pop().close()  # closing twice is harmless

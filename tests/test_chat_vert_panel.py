@@ -8,38 +8,21 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.games.chat_vert import GAME, deal_fixed
-from bot.store import GameRow, Seat
+from bot.store import Seat
 from bot.tables import Snapshot
 from cogs.chat_vert import _focus_panel, _table_actions
+from tests.service_support import game_row
 
 
 def _snapshot(state: Any) -> Snapshot:
     players = GAME.public_view(state).table.players
-    row = GameRow(
-        id=5,
-        guild_id=1,
-        channel_id=2,
-        kind="chat_vert",
-        options={},
-        seats=[Seat(f"P{i}", 100 + i) for i in range(players)],
-        seed=1,
-        status="running",
-        host_id=100,
-        locale="fr",
-        reminder_s=0,
-        timeout_s=0,
-        lobby_message_id=None,
-        table_message_id=None,
-        turn_since=None,
-        reminded=False,
-        created_at=0.0,
-    )
-    seats = range(players)
+    seats = [Seat(f"P{i}", 100 + i) for i in range(players)]
+    row = game_row(5, "chat_vert", seats, channel_id=2, seed=1, status="running", host_id=100)
     return Snapshot(
         game=row,
         public=GAME.public_view(state),
-        views={s: GAME.view(state, s) for s in seats},
-        legal={s: GAME.legal_actions(state, s) for s in seats},
+        views={s: GAME.view(state, s) for s in range(players)},
+        legal={s: GAME.legal_actions(state, s) for s in range(players)},
         to_act=GAME.to_act(state),
         stage=0,
         n=1,

@@ -3,7 +3,6 @@ computer winners, "seen" rules, the turn-timer penalty, a free rule's penalty, r
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -13,26 +12,15 @@ from bot.chat_vert_table import add_rule, last_winner, reset_rules, set_rules, t
 from bot.games.base import Action, GameError
 from bot.games.chat_vert_rules import MAX_RULES
 from bot.players.chat_vert import PLAYER
-from bot.store import Store
 from bot.tables import TableService
-from tests.test_tables import Clock
+from tests.service_support import Clock, open_store
 
 KIND = "chat_vert"
 CHANNEL = 77
-OPEN: list[Store] = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_stores() -> AsyncIterator[None]:
-    yield
-    while OPEN:
-        await OPEN.pop().close()
 
 
 async def _service(path: Path, clock: Clock | None = None) -> TableService:
-    store = await Store.open(path)
-    OPEN.append(store)
-    return TableService(store, clock=clock or Clock())
+    return TableService(await open_store(path), clock=clock or Clock())
 
 
 async def _open(service: TableService, users: list[int], bots: int = 0, timer: int = 0) -> int:

@@ -2,7 +2,27 @@
 
 from __future__ import annotations
 
-from bot.i18n import DEFAULT_LANGUAGE, catalog, language, placeholders, t
+import json
+
+import pytest
+
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALES_DIR, catalog, language, placeholders, t
+
+FILES = sorted(path.name for path in (LOCALES_DIR / "fr").glob("*.json"))
+RENDER_PREFIXES = {
+    "render_chat_vert.json": "cv.render.",
+    "render_kit.json": "render.",
+    "render_nain_jaune.json": "nj.render.",
+    "render_neurotrio.json": "neuro.render.",
+    "render_njet.json": "njet.render.",
+    "render_triominos.json": "tri.render.",
+}
+"""The words of each game's pictures live in their own file, under their own prefix."""
+
+
+def catalog_file(lang: str, name: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((LOCALES_DIR / lang / name).read_text(encoding="utf-8"))
+    return data
 
 
 def test_same_keys_in_fr_and_en() -> None:
@@ -35,3 +55,23 @@ def test_lookup_and_fallback() -> None:
     assert t("en-GB", "error.not_your_turn") == "It is not your turn."
     assert t("fr", "error.table_full", max=8) == "La table est complète (8 places)."
     assert t("fr", "no.such.key") == "no.such.key"
+
+
+def test_every_language_has_the_same_files() -> None:
+    for lang in LANGUAGES:
+        assert sorted(path.name for path in (LOCALES_DIR / lang).glob("*.json")) == FILES, lang
+    assert sorted(RENDER_PREFIXES) == [name for name in FILES if name.startswith("render_")]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_each_file_says_the_same_in_fr_and_en(name: str) -> None:
+    """File by file (not only merged): a key moved to another file in one language only is caught."""
+    fr, en = catalog_file("fr", name), catalog_file("en", name)
+    assert fr.keys() == en.keys()
+    for key in fr:
+        assert placeholders(fr[key]) == placeholders(en[key]), key
+
+
+@pytest.mark.parametrize(("name", "prefix"), RENDER_PREFIXES.items())
+def test_picture_words_keep_their_prefix(name: str, prefix: str) -> None:
+    assert all(key.startswith(prefix) for key in catalog_file("fr", name))

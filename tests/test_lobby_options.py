@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.games.base import BadOption, ChoiceOption
-from bot.store import GameRow, Store
+from bot.store import GameRow
 from bot.tables import NullPublisher, TableError, TableService
 from cogs.lobby_options import LADDER_MAX, OptionSelect, ladder, offered, option_selects, parsed, shown
-
-OPEN: list[Store] = []
+from tests.service_support import open_store
 
 
 class Lobbies(NullPublisher):
@@ -25,18 +23,9 @@ class Lobbies(NullPublisher):
         self.shown.append(dict(game.options))
 
 
-@pytest.fixture(autouse=True)
-async def _close_stores() -> AsyncIterator[None]:
-    yield
-    while OPEN:
-        await OPEN.pop().close()
-
-
 async def _service(path: Path) -> tuple[TableService, Lobbies]:
-    store = await Store.open(path)
-    OPEN.append(store)
     lobbies = Lobbies()
-    return TableService(store, lobbies, clock=lambda: 1_000_000.0), lobbies
+    return TableService(await open_store(path), lobbies, clock=lambda: 1_000_000.0), lobbies
 
 
 async def _lobby(service: TableService, kind: str = "nain_jaune", players: int = 3) -> GameRow:

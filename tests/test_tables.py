@@ -3,63 +3,19 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.games.base import Action, BadOption, GameError, NotYourTurn
 from bot.registry import player_of
-from bot.store import GameRow, Store
-from bot.tables import LiveGame, Snapshot, TableError, TableService
-
-
-class Recorder:
-    """A publisher that remembers what it was asked to show."""
-
-    def __init__(self) -> None:
-        self.snapshots: list[Snapshot] = []
-        self.reminders: list[tuple[int, list[int]]] = []
-        self.lobbies: list[str] = []
-        self.closings: list[str] = []
-
-    async def publish(self, snapshot: Snapshot) -> None:
-        self.snapshots.append(snapshot)
-
-    async def lobby_changed(self, game: GameRow) -> None:
-        self.lobbies.append(game.status)
-
-    async def remind(self, game: GameRow, seats: list[int]) -> None:
-        self.reminders.append((game.id, seats))
-
-    async def closed(self, game: GameRow) -> None:
-        self.closings.append(game.status)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-OPEN: list[Store] = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_stores() -> AsyncIterator[None]:
-    """Close every store a test opened, even when it fails (aiosqlite threads keep a process alive)."""
-    yield
-    while OPEN:
-        await OPEN.pop().close()
+from bot.tables import LiveGame, TableError, TableService
+from tests.service_support import OPEN, Clock, Recorder, open_store
 
 
 async def _service(path: Path, clock: Clock | None = None) -> tuple[TableService, Recorder]:
     recorder = Recorder()
-    store = await Store.open(path)
-    OPEN.append(store)
-    return TableService(store, recorder, clock=clock or Clock()), recorder
+    return TableService(await open_store(path), recorder, clock=clock or Clock()), recorder
 
 
 async def _three_humans(service: TableService, **options: object) -> int:

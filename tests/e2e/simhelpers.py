@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -135,3 +136,48 @@ class SimTable:
         row = await self.bot.store.get_game(self.game_id)
         assert row is not None and row.table_message_id is not None
         return next(m for m in self.channel.history() if m.id == row.table_message_id)
+
+
+def select_of(message: Any, prefix: str, index: int = 0) -> Any | None:
+    """The ``index``-th select (or button) whose custom id starts with ``prefix``, if there is one."""
+    found = [c for c in components(message) if (c.custom_id or "").startswith(prefix)]
+    return found[index] if len(found) > index else None
+
+
+async def pick_paged(user: Any, prefix: str, value: str, pages: int = 10) -> Any:
+    """Choose ``value`` in the DM panel's select ``prefix``, turning its pages until one offers it (at most
+    ``pages``); returns the select that offered it."""
+    dm = user.dm_channel
+    for _ in range(pages):
+        select = select_of(dm.last_message, prefix)
+        assert select is not None
+        if value in [o.value for o in select.options]:
+            await user.select(dm.last_message, [value], custom_id=select.custom_id)
+            return select
+        turns = [c for c in components(dm.last_message) if (c.custom_id or "").startswith("tb:g:") and not c.disabled]
+        await user.click(dm.last_message, custom_id=turns[-1].custom_id)
+    raise AssertionError(f"{value} was not offered")  # pragma: no cover - the move must be on one of the pages
+
+
+async def until_over(table: SimTable, steps: int) -> AsyncIterator[Any]:
+    """The live game before each step of a test's loop, until the game is over, which it must be in fewer than
+    ``steps`` steps."""
+    for _ in range(steps - 1):
+        live = await table.live()
+        if live.engine.is_over(live.state):
+            return
+        yield live
+    live = await table.live()
+    assert live.engine.is_over(live.state), f"not over after {steps - 1} steps"
+
+
+async def finished_texts(table: SimTable) -> list[str]:
+    """The channel's messages once the game is over: it is stored as over, its ranking is posted, and each member
+    got one DM panel, edited in place all game long."""
+    row = await table.bot.store.get_game(table.game_id)
+    assert row is not None and row.status == "over"
+    texts = [m.content or "" for m in table.channel.history()]
+    assert any("🏆" in text for text in texts)
+    for member in table.members:
+        assert len(member.user.dm_channel.history()) == 1
+    return texts

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from bot.players.neurotrio import PLAYER
-from tests.e2e.simhelpers import SimTable, components, custom_ids, move_buttons
+from tests.e2e.simhelpers import SimTable, custom_ids, finished_texts, move_buttons, pick_paged, select_of, until_over
 
 
 class NeuroTable(SimTable):
@@ -21,16 +21,11 @@ class NeuroTable(SimTable):
         await super().open_and_start("neurotrio", players=3)
 
 
-def _select(message: Any, prefix: str, index: int = 0) -> Any:
-    found = [c for c in components(message) if (c.custom_id or "").startswith(prefix)]
-    return found[index] if len(found) > index else None
-
-
 async def _bid_through_dialogue(member: Any) -> None:
     """Pick a base carton, a domain card and a carton in the three selects, then confirm."""
     dm = member.user.dm_channel
     for index in range(3):
-        select = _select(dm.last_message, "tb:f:", index)
+        select = select_of(dm.last_message, "tb:f:", index)
         assert select is not None
         await member.user.select(dm.last_message, [select.options[0].value], custom_id=select.custom_id)
     confirm = [c for c in custom_ids(dm.last_message, "tb:a:") if '"kind":"bid"' in c]
@@ -44,14 +39,8 @@ async def test_a_game_with_a_neuro_call_and_an_auction(simcord_env: Any) -> None
     rng = random.Random(11)
     called = False
     bids_made = 0
-    steps = 0
-    while True:
-        live = await table.live()
+    async for live in until_over(table, 600):
         engine = live.engine
-        if engine.is_over(live.state):
-            break
-        steps += 1
-        assert steps < 600
         public = engine.public_view(live.state)
         if public.phase == "auction":
             bidder = public.table.auction.bidder
@@ -83,28 +72,12 @@ async def test_a_game_with_a_neuro_call_and_an_auction(simcord_env: Any) -> None
             await member.user.click(dm.last_message, custom_id=move_buttons(dm.last_message)[choice.dumps()])
             continue
         assert choice.kind == "place"
-        cards = _select(dm.last_message, "tb:f:")
+        cards = select_of(dm.last_message, "tb:f:")
         assert cards is not None
         await member.user.select(dm.last_message, [str(choice["card"])], custom_id=cards.custom_id)
-        for _ in range(10):
-            cells = _select(dm.last_message, "tb:s:")
-            values = [o.value for o in cells.options]
-            if choice.dumps() in values:
-                await member.user.select(dm.last_message, [choice.dumps()], custom_id=cells.custom_id)
-                break
-            pages = [
-                c for c in components(dm.last_message) if (c.custom_id or "").startswith("tb:g:") and not c.disabled
-            ]
-            await member.user.click(dm.last_message, custom_id=pages[-1].custom_id)
-        else:  # pragma: no cover
-            raise AssertionError("the chosen cell was not offered")
+        await pick_paged(member.user, "tb:s:", choice.dumps())
 
     assert called and bids_made >= 1
-    row = await table.bot.store.get_game(table.game_id)
-    assert row is not None and row.status == "over"
-    texts = [m.content or "" for m in table.channel.history()]
+    texts = await finished_texts(table)
     assert any("Neuro!" in text for text in texts)
     assert any("The treasure was" in text for text in texts)
-    assert any("🏆" in text for text in texts)
-    for member in table.members:
-        assert len(member.user.dm_channel.history()) == 1

@@ -11,7 +11,16 @@ from typing import Any
 
 from bot.games.base import GameError, as_texts
 from bot.players.njet import PLAYER
-from tests.e2e.simhelpers import SimTable, components, errors_of, move_buttons, panel_of, select_moves
+from tests.e2e.simhelpers import (
+    SimTable,
+    components,
+    errors_of,
+    finished_texts,
+    move_buttons,
+    panel_of,
+    select_moves,
+    until_over,
+)
 
 
 class NjetTable(SimTable):
@@ -27,12 +36,8 @@ async def test_a_whole_round_through_buttons_and_panels(simcord_env: Any) -> Non
     await table.start()
     phases_seen: set[str] = set()
     rng = random.Random(5)
-    moves = 0
-    while True:
-        live = await table.live()
+    async for live in until_over(table, 200):
         engine = live.engine
-        if engine.is_over(live.state):
-            break
         public = engine.public_view(live.state)
         phase = public.phase
         phases_seen.add(phase)
@@ -42,8 +47,6 @@ async def test_a_whole_round_through_buttons_and_panels(simcord_env: Any) -> Non
         assert user is not None, "computer players act by themselves"
         member = table.by_id[user]
         choice = PLAYER.act(live.state, seat, rng)
-        moves += 1
-        assert moves < 200
 
         if phase == "njet":
             message = await table.table_message()
@@ -85,11 +88,6 @@ async def test_a_whole_round_through_buttons_and_panels(simcord_env: Any) -> Non
             await member.user.select(panel, [choice.dumps()], custom_id=select_id)
 
     assert {"njet", "tricks"} <= phases_seen
-    row = await table.bot.store.get_game(table.game_id)
-    assert row is not None and row.status == "over"
-    texts = [m.content or "" for m in table.channel.history()]
-    assert any("🏆" in text for text in texts)
+    texts = await finished_texts(table)
     assert any("This round's rules" in text for text in texts)
-    for member in table.members:
-        assert len(member.user.dm_channel.history()) == 1  # one DM per player, edited in place
     assert all(isinstance(e, GameError) for e in errors_of(simcord_env))

@@ -6,11 +6,12 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, NotYourTurn, as_texts
+from bot.games.base import Action, BadOption, Event, as_texts
 from bot.games.chat_vert import (
     COLOURS,
     DECK,
@@ -25,6 +26,7 @@ from bot.games.chat_vert import (
 from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable, PenaltyNote, Pending, SeatInfo
 from bot.players.chat_vert import PLAYER, bench_vs_random, choose, claim, make_rule
 from bot.registry import engine_of, player_of
+from tests.games import support
 
 RNG = random.Random(7)
 H0 = H1 = ["G7", "G8", "G9"]
@@ -57,13 +59,8 @@ def play(state: ChatVertState, seat: int, card: str, n: int = 1, colour: str | N
     return act(state, seat, "play", card=card, n=n, colour=colour, **args)
 
 
-def refused(state: ChatVertState, seat: int, action: Action, code: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(GameError) as err:
-        GAME.apply(state, seat, action, RNG)
-    assert err.value.code == code
-    assert isinstance(err.value, NotYourTurn if code == "not_your_turn" else IllegalAction)
-    assert state == before
+refused = partial(support.refused, GAME, rng=RNG)
+"""Refuse a move with a code, leaving the state as it was."""
 
 
 def kinds(events: list[Event]) -> list[str]:

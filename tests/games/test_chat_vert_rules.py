@@ -9,11 +9,12 @@ import copy
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, SeatView, TableView
+from bot.games.base import Action, BadOption, Event, GameError, SeatView, TableView
 from bot.games.chat_vert import GAME, ChatVertState, deal_fixed, rules_used
 from bot.games.chat_vert_rules import (
     MATCH_BUDGET,
@@ -33,6 +34,7 @@ from bot.games.chat_vert_rules import (
     validate_rule,
 )
 from bot.players.chat_vert import choose, learned
+from tests.games import support
 
 RNG = random.Random(11)
 H0 = H1 = ["G7", "G8", "G9"]
@@ -79,12 +81,8 @@ def pens(events: list[Event]) -> list[dict[str, Any]]:
     ]
 
 
-def refused(state: ChatVertState, seat: int, action: Action, code: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as err:
-        GAME.apply(state, seat, action, RNG)
-    assert err.value.code == code
-    assert state == before
+refused = partial(support.refused, GAME, rng=RNG)
+"""Refuse a move with a code, leaving the state as it was."""
 
 
 # ----- names and normalisation -----

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from bot.games.base import Action, action_rng
 from bot.games.nain_jaune import BOARD, DECK, GAME, NainJauneState, card_key, rank_of
 from bot.players.nain_jaune import PLAYER
+from tests.games import support
 
 GAMES = settings(max_examples=120, deadline=None)
 SMALL = settings(max_examples=40, deadline=None)
@@ -26,16 +27,6 @@ tokens_st = st.sampled_from([15, 20, 40, 120, 500])
 
 def options(deals: int, tokens: int, announce: bool) -> dict[str, int | bool]:
     return {"deals": deals, "tokens": tokens, "announce": announce}
-
-
-def choose(state: NainJauneState, seat: int, rng: random.Random, bot_share: float) -> Action:
-    legal = GAME.legal_actions(state, seat)
-    assert legal
-    if rng.random() < bot_share:
-        action = PLAYER.act(state, seat, rng)
-        assert action in legal
-        return action
-    return rng.choice(legal)
 
 
 def check_invariants(state: NainJauneState) -> None:
@@ -78,7 +69,7 @@ def run_game(
     deal = state.deal
     while not GAME.is_over(state):
         (seat,) = GAME.to_act(state)
-        action = choose(state, seat, rng, bot_share)
+        action = support.choose(GAME, PLAYER, state, seat, rng, bot_share)
         moves.append((seat, action))
         GAME.apply(state, seat, action, action_rng(seed, len(moves)))
         in_deal = in_deal + 1 if state.deal == deal else 0
@@ -125,7 +116,7 @@ def test_computer_player_beats_a_random_player() -> None:
             (seat,) = GAME.to_act(state)
             share = 1.0 if seat == bot else 0.0
             number += 1
-            GAME.apply(state, seat, choose(state, seat, rng, share), action_rng(seed, number))
+            GAME.apply(state, seat, support.choose(GAME, PLAYER, state, seat, rng, share), action_rng(seed, number))
         diff = state.tokens[bot] - state.tokens[1 - bot]
         margin += diff
         wins += diff > 0

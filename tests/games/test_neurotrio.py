@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, JSONValue, NotYourTurn
+from bot.games.base import Action, BadOption, Event, JSONValue
 from bot.games.neurotrio import (
     CARTONS,
     DECK,
@@ -37,6 +37,7 @@ from bot.games.neurotrio_views import (
 )
 from bot.players.neurotrio import PLAYER, bench_scores, choose, interrupt, odds
 from bot.registry import engine_of
+from tests.games import support
 
 RNG = random.Random(7)
 
@@ -64,14 +65,8 @@ def place(state: NeurotrioState, seat: int, card: str, r: int, c: int) -> list[E
     return act(state, seat, "place", card=card, r=r, c=c)
 
 
-def refused(state: NeurotrioState, seat: int, action: Action, code: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(GameError) as err:
-        GAME.apply(state, seat, action, RNG)
-    assert err.value.code == code
-    assert isinstance(err.value, NotYourTurn if code == "not_your_turn" else IllegalAction)
-    assert state == before
-    assert not GAME.accepts(state, seat, action)
+refused = partial(support.refused, GAME, rng=RNG, unaccepted=True)
+"""Refuse a move with a code, leaving the state as it was."""
 
 
 def brief(events: list[Event]) -> list[tuple[str, int | None, dict[str, Any]]]:

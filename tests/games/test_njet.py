@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, NotYourTurn, validate_options
+from bot.games.base import Action, BadOption, Event, validate_options
 from bot.games.njet import (
     DECKS,
     GAME,
@@ -22,6 +22,7 @@ from bot.games.njet import (
 )
 from bot.games.njet_views import BoardOption, NjetTable, Play, PlayerView, Rules
 from bot.players.njet import PLAYER
+from tests.games import support
 
 RNG = random.Random(7)
 
@@ -66,13 +67,8 @@ def legal_cards(state: NjetState, seat: int) -> list[str]:
     return [str(a["card"]) for a in GAME.legal_actions(state, seat)]
 
 
-def refused(state: NjetState, seat: int, action: Action, code: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(GameError) as err:
-        GAME.apply(state, seat, action, RNG)
-    assert err.value.code == code
-    assert isinstance(err.value, NotYourTurn if code == "not_your_turn" else IllegalAction)
-    assert state == before
+refused = partial(support.refused, GAME, rng=RNG)
+"""Refuse a move with a code, leaving the state as it was."""
 
 
 def table(state: NjetState) -> NjetTable:

@@ -14,6 +14,7 @@ from bot.games.base import Action, Event, action_rng, as_numbers
 from bot.games.njet import DECKS, GAME, NjetState, card_key, stones
 from bot.games.njet_views import NjetTable
 from bot.players.njet import PLAYER, bench_scores
+from tests.games import support
 
 GAMES = settings(max_examples=150, deadline=None)
 
@@ -79,16 +80,6 @@ def codes(value: object) -> Counter[str]:
 
 
 # ----- playing -----
-
-
-def choose(state: NjetState, seat: int, rng: random.Random, bot_share: float) -> Action:
-    legal = GAME.legal_actions(state, seat)
-    assert legal
-    if rng.random() < bot_share:
-        action = PLAYER.act(state, seat, rng)
-        assert action in legal
-        return action
-    return rng.choice(legal)
 
 
 def check_invariants(state: NjetState) -> None:
@@ -181,7 +172,7 @@ def run_game(players: int, seed: int, rounds: int, bot_share: float) -> tuple[Nj
     moves: list[tuple[int, Action]] = []
     while not GAME.is_over(state):
         seat = rng.choice(sorted(GAME.to_act(state)))
-        action = choose(state, seat, rng, bot_share)
+        action = support.choose(GAME, PLAYER, state, seat, rng, bot_share)
         moves.append((seat, action))
         before = GAME.public_view(state).table
         trick = list(state.trick)

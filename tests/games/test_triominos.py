@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import random
+from functools import partial
 from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, NotYourTurn, validate_options
+from bot.games.base import Action, BadOption, Event, validate_options
 from bot.games.triominos import (
     GAME,
     ROTATIONS,
@@ -27,9 +27,10 @@ from bot.games.triominos import (
 )
 from bot.games.triominos_views import Cell
 from bot.players.triominos import PLAYER, bench_legal_actions, bench_win_rate, choose
+from tests.games import support
+from tests.games.triominos_layouts import DOUBLE, HEXAGON, TRIPLE, Board, from_numbers
 
 RNG = random.Random(7)
-Board = list[tuple[int, int, list[int]]]
 
 
 def game(players: int = 2, **options: Any) -> TriominosState:
@@ -42,11 +43,6 @@ def table(hands: list[list[str]], board: Board, pool: list[str] | None = None, *
     return fixed_round(state, hands=hands, pool=pool or [], board=board, **kw)
 
 
-def from_numbers(numbers: dict[tuple[int, int], int], spaces: list[tuple[int, int]]) -> Board:
-    """A layout given by the number at each vertex: every listed space gets the numbers of its corners."""
-    return [(r, c, [numbers[v] for v in vertices((r, c))]) for r, c in spaces]
-
-
 def place(state: TriominosState, seat: int, tile: str, r: int, c: int, rot: int) -> list[Event]:
     return GAME.apply(state, seat, Action.of("place", tile=tile, r=r, c=c, rot=rot), RNG)
 
@@ -55,13 +51,8 @@ def act(state: TriominosState, seat: int, kind: str) -> list[Event]:
     return GAME.apply(state, seat, Action.of(kind), RNG)
 
 
-def refused(state: TriominosState, seat: int, action: Action, code: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(GameError) as err:
-        GAME.apply(state, seat, action, RNG)
-    assert err.value.code == code
-    assert isinstance(err.value, NotYourTurn if code == "not_your_turn" else IllegalAction)
-    assert state == before
+refused = partial(support.refused, GAME, rng=RNG)
+"""Refuse a move with a code, leaving the state as it was."""
 
 
 def kinds(events: list[Event]) -> list[str]:
@@ -266,34 +257,6 @@ def test_bridge() -> None:
         "points": 44,
         "bonus": "bridge",
     }
-
-
-# Numbers at the vertices around the space (0, 0); the listed spaces are laid, (0, 0) is left for the new tile.
-HEXAGON = (
-    {(-1, 0): 4, (0, -1): 0, (0, 1): 2, (1, 0): 0, (2, -1): 1, (2, 1): 0, (3, 0): 5},
-    [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1)],
-)
-DOUBLE = (
-    {(-1, 0): 1, (0, -1): 2, (0, 1): 5, (1, 0): 1, (1, 2): 5, (2, -1): 2, (2, 1): 3, (3, 0): 3, (3, 2): 4, (4, 1): 3},
-    [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)],
-)
-TRIPLE = (
-    {
-        (-2, 1): 2,
-        (-1, 0): 4,
-        (-1, 2): 1,
-        (0, -1): 5,
-        (0, 1): 1,
-        (1, 0): 5,
-        (1, 2): 0,
-        (2, -1): 5,
-        (2, 1): 0,
-        (3, 0): 0,
-        (3, 2): 3,
-        (4, 1): 2,
-    },
-    [(-1, -1), (-1, 0), (-1, 1), (0, -2), (0, -1), (0, 1), (0, 2), (1, -2), (1, -1), (1, 0), (1, 1), (1, 2)],
-)
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from bot.games.base import Action, Event, action_rng
 from bot.games.triominos import GAME, TILES, VALUE, TriominosState
 from bot.games.triominos_views import Cell
 from bot.players.triominos import PLAYER
+from tests.games import support
 
 # 500 short games (one round, a low target), every seat's view checked at every move.
 GAMES = settings(max_examples=500, deadline=None)
@@ -110,12 +111,7 @@ def run_game(
     totals = [0] * players
     while not GAME.is_over(state):
         (seat,) = GAME.to_act(state)
-        legal = GAME.legal_actions(state, seat)
-        if rng.random() < bot_share:
-            action = PLAYER.act(state, seat, rng)
-            assert action in legal
-        else:
-            action = rng.choice(legal)
+        action = support.choose(GAME, PLAYER, state, seat, rng, bot_share)
         moves.append((seat, action))
         events = GAME.apply(state, seat, action, action_rng(seed, len(moves)))
         for e in events:

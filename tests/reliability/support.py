@@ -13,7 +13,7 @@ from bot.games.base import Action
 from bot.registry import player_of
 from bot.store import Store
 from bot.tables import LiveGame, TableService
-from tests.test_tables import Clock, Recorder
+from tests.service_support import Clock, Recorder, open_store
 
 KINDS = ("nain_jaune", "triominos", "neurotrio", "njet", "chat_vert")
 """Every game; four people fit every one of them."""
@@ -37,13 +37,8 @@ class FaultyStore(Store):
         await super().append_action(*args, **kwargs)
 
 
-OPEN: list[Store] = []
-"""Stores the tests opened; the package's conftest closes them after each test, even a failed one."""
-
-
 async def open_service(path: Path, store_class: type[Store] = Store) -> tuple[TableService, Recorder, Clock]:
-    store = await store_class.open(path)
-    OPEN.append(store)
+    store = await open_store(path, store_class)
     recorder, clock = Recorder(), Clock()
     return TableService(store, recorder, clock=clock), recorder, clock
 

@@ -23,6 +23,7 @@ from bot.games.base import GameError, validate_options
 from bot.games.chat_vert import GAME, deal_fixed
 from bot.games.chat_vert_rules import MAX_RULES, check_rules, validate_rule
 from bot.store import MIGRATIONS, GameRow, Seat, Store
+from tests.service_support import game_row
 
 CHANNEL = 4242
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,25 +49,7 @@ asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
 
 
 def _row(game_id: int, seats: list[Seat]) -> GameRow:
-    return GameRow(
-        id=game_id,
-        guild_id=1,
-        channel_id=CHANNEL,
-        kind=KIND,
-        options={},
-        seats=seats,
-        seed=game_id,
-        status="over",
-        host_id=1,
-        locale="fr",
-        reminder_s=0,
-        timeout_s=0,
-        lobby_message_id=None,
-        table_message_id=None,
-        turn_since=None,
-        reminded=False,
-        created_at=0.0,
-    )
+    return game_row(game_id, KIND, seats, channel_id=CHANNEL, seed=game_id, status="over", host_id=1)
 
 
 async def computer_wins(store: Store, game_id: int) -> None:

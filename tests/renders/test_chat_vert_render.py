@@ -6,7 +6,6 @@ The pictures only ever get counts of the added rules: no rule's text is read by 
 
 from __future__ import annotations
 
-import io
 import math
 import random
 from collections.abc import Iterator, Sequence
@@ -25,24 +24,11 @@ from bot.players.chat_vert import PLAYER
 from renders import chat_vert as cv
 from renders import kit, layout
 from renders.chat_vert import cards, hand, table
+from tests.renders import support
+from tests.renders.support import BUDGET, LONG_NAMES
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-BUDGET = 1_000_000
 TABLE_BUDGET = 200 * 1024
 """A table picture at most 200 KiB (the design's budget); any picture under 1 MB."""
-
-LONG_NAMES = [
-    "Éléonore-Françoise de Châteaubri",
-    "Bartholomew Alexander Fitzgerald",
-    "Zoë",
-    "Ægir Þórsson Øvergård-Lindqvist",
-    "Jean-Philippe Grégoire d'Artagna",
-    "Ophélie Müller-Schnäbelé Noël ÀÉ",
-    "X",
-    "Maëlle Cœur-de-Lion Çağlar Ñúñez",
-    "Wolfgang Amadeus Mozart-Salieri",
-    "Ἀλέξανδρος ὁ Μέγας Μακεδών τρίτ",
-]
 
 SECRET_RULES = [
     {"id": 1, "template": "say", "cond": {"colour": "R", "number": 7, "kind": None}, "phrase": "Saucisson sec"},
@@ -53,14 +39,9 @@ H = ["G7", "G8", "G9"]
 
 
 def open_png(data: bytes, size: tuple[int, int] | None = None, budget: int = BUDGET) -> Image.Image:
-    assert data.startswith(PNG_SIGNATURE)
-    assert len(data) < budget
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
+    """A PNG under ``budget`` (of ``size`` if given), 300 to 1000 px wide and 200 to 2000 px high."""
+    image = support.open_png(data, size, budget)
     assert 300 <= image.width <= 1000 and 200 <= image.height <= 2000
-    if size is not None:
-        assert image.size == size
     return image
 
 

@@ -3,70 +3,33 @@
 from __future__ import annotations
 
 import copy
-import io
-import json
-import random
-import re
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
-from bot.games.base import action_rng
 from bot.games.nain_jaune import GAME, NainJauneState
-from bot.i18n import LOCALES_DIR, has, placeholders
 from bot.players.nain_jaune import PLAYER
 from renders import kit
 from renders import nain_jaune as nj
+from tests.renders import support
+from tests.renders.support import open_png
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-BUDGET = 1_000_000
-
-LONG_NAMES = [
-    "Éléonore-Françoise de Châteaubri",
-    "Bartholomew Alexander Fitzgerald",
-    "Zoë",
-    "Ægir Þórsson Øvergård-Lindqvist",
-    "Jean-Philippe Grégoire d'Artagna",
-    "Ophélie Müller-Schnäbelé Noël ÀÉ",
-    "X",
-    "Maëlle Cœur-de-Lion Çağlar Ñúñez",
-]
+LONG_NAMES = support.LONG_NAMES[:8]
 SAMPLES = 6
 """How many moments of a game are drawn, besides its first and last states and a wait for a claim."""
 
 
-def open_png(data: bytes) -> Image.Image:
-    assert data.startswith(PNG_SIGNATURE)
-    assert len(data) < BUDGET
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
-    return image
-
-
 def _game(players: int, seed: int, tokens: int) -> Iterator[NainJauneState]:
     """Every state of a seeded game with ``announce`` (half computer moves, half random legal ones)."""
-    state = GAME.setup(players, {"deals": 2, "tokens": tokens, "announce": True}, action_rng(seed, 0))
-    rng = random.Random(seed)
-    number = 0
-    yield state
-    while not GAME.is_over(state):
-        (seat,) = GAME.to_act(state)
-        legal = GAME.legal_actions(state, seat)
-        action = PLAYER.act(state, seat, rng) if rng.random() < 0.5 else rng.choice(legal)
-        number += 1
-        GAME.apply(state, seat, action, action_rng(seed, number))
-        yield state
+    return support.seeded_game(GAME, PLAYER, players, {"deals": 2, "tokens": tokens, "announce": True}, seed, 0.5)
 
 
 @cache
 def moments(players: int, seed: int = 11, tokens: int = 10000) -> tuple[NainJauneState, ...]:
     """Copies of a game's states: its start, a few moments spread over it, a wait for a claim, and its end."""
     states = [copy.deepcopy(s) for s in _game(players, seed, tokens)]
-    picked = {0, len(states) - 1, *range(0, len(states), max(1, len(states) // SAMPLES))}
+    picked = support.spread(len(states), SAMPLES)
     claims = [i for i, s in enumerate(states) if GAME.phase(s) == "claims"]
     picked.update(claims[:1])
     return tuple(states[i] for i in sorted(picked))
@@ -136,22 +99,6 @@ def test_missing_names_fall_back() -> None:
     open_png(nj.PICTURES.table(view, ["", "😀", "\u200b"], "fr"))
 
 
-def test_catalogs_match() -> None:
-    fr = json.loads((LOCALES_DIR / "fr" / "render_nain_jaune.json").read_text(encoding="utf-8"))
-    en = json.loads((LOCALES_DIR / "en" / "render_nain_jaune.json").read_text(encoding="utf-8"))
-    assert fr.keys() == en.keys()
-    assert all(key.startswith("nj.render.") for key in fr)
-    for key in fr:
-        assert placeholders(fr[key]) == placeholders(en[key]), key
-
-
 def test_every_key_the_renderer_uses_exists() -> None:
-    source = Path(nj.__file__).read_text(encoding="utf-8")
-    used = set(re.findall(r'"(nj\.render\.[a-z_.]+)"', source))
-    assert used
-    plural = {"nj.render.cards", "nj.render.tokens"}
-    for key in used - plural:
-        assert has(key), key
-    for key in plural:
-        for form in ("zero", "one", "other"):
-            assert has(f"{key}.{form}"), key
+    used = support.used_keys(nj, "nj.render.")
+    support.assert_keys_exist(used, counted={"nj.render.cards", "nj.render.tokens"}, forms=("zero", "one", "other"))

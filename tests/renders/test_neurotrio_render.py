@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import io
-import json
 import random
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -17,35 +13,21 @@ from PIL import Image
 from bot.games.base import Action, action_rng
 from bot.games.neurotrio import GAME, NeurotrioState, deal_fixed
 from bot.games.neurotrio_views import NeurotrioSeatView, NeurotrioTableView, column_label
-from bot.i18n import LOCALES_DIR, has, placeholders
+from bot.i18n import has
 from bot.players.neurotrio import PLAYER
 from renders import neurotrio as neuro
 from renders.neurotrio import board, cards, hand
+from tests.renders import support
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-BUDGET = 1_000_000
-
-LONG_NAMES = [
-    "Éléonore-Françoise de Châteaubri",
-    "Bartholomew Alexander Fitzgerald",
-    "Zoë",
-    "Ægir Þórsson Øvergård-Lindqvist",
-    "Jean-Philippe Grégoire d'Artagna",
-    "Maëlle Cœur-de-Lion Çağlar Ñúñez",
-    "Ophélie Müller-Schnäbelé Noël ÀÉ",
-    "Ana",
-]
+LONG_NAMES = support.LONG_NAMES[:8]
 
 Public = NeurotrioTableView
 Private = NeurotrioSeatView
 
 
 def open_png(data: bytes) -> Image.Image:
-    assert data.startswith(PNG_SIGNATURE)
-    assert len(data) < BUDGET
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
+    """A PNG under the budget, at least 600 x 400."""
+    image = support.open_png(data)
     assert image.width >= 600 and image.height >= 400
     return image
 
@@ -183,26 +165,10 @@ def test_cards_are_distinct_cached_images() -> None:
     assert cards.card_image("??", 60).size == (60, 60)
 
 
-def test_catalogs_match() -> None:
-    fr = json.loads((LOCALES_DIR / "fr" / "render_neurotrio.json").read_text(encoding="utf-8"))
-    en = json.loads((LOCALES_DIR / "en" / "render_neurotrio.json").read_text(encoding="utf-8"))
-    assert fr.keys() == en.keys()
-    assert all(key.startswith("neuro.render.") for key in fr)
-    for key in fr:
-        assert placeholders(fr[key]) == placeholders(en[key]), key
-
-
 def test_every_key_the_renderer_uses_exists() -> None:
-    package = Path(neuro.__file__).parent
-    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(package.glob("*.py")))
-    used = set(re.findall(r'"(neuro\.render\.[a-z_.]+)"', source))
-    assert used
     counted = {"neuro.render.cards", "neuro.render.cartons", "neuro.render.choices", "neuro.render.bids_done"}
     counted |= {"neuro.render.ruled_out", "neuro.render.winners"}
-    for key in used - counted:
-        assert has(key), key
-    for key in counted:
-        assert has(f"{key}.one") and has(f"{key}.other"), key
+    support.assert_keys_exist(support.used_keys(neuro, "neuro.render."), counted)
     for phase in ("build", "auction", "over"):
         assert has(f"neuro.render.phase.{phase}")
     for mention in cards.MENTIONS:

@@ -5,49 +5,30 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import io
-import json
 import random
-import re
 from functools import cache
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
+import renders.njet
 from bot.games.base import action_rng
 from bot.games.njet import CHARACTERS, GAME, PHASES, ROWS, NjetState
 from bot.games.njet_views import NjetSeatView, NjetTableView
-from bot.i18n import LOCALES_DIR, has, placeholders
+from bot.i18n import has
 from bot.players.njet import PLAYER
 from renders import kit
 from renders.njet import PICTURES, hand, shapes, sheet, table
+from tests.renders import support
+from tests.renders.support import open_png
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-BUDGET = 1_000_000
 SIZE = (table.WIDTH, table.HEIGHT)
 
-LONG_NAMES = [
-    "Éléonore-Françoise de Châteaubri",
-    "Bartholomew Alexander Fitzgerald",
-    "Ophélie Müller-Schnäbelé Noël ÀÉ",
-    "Maëlle Cœur-de-Lion Çağlar Ñúñez",
-]
+LONG_NAMES = [name for name in support.LONG_NAMES if len(name) > 20][:4]
+"""Four names as long as Discord allows: the largest table full of them."""
 NAMES = ["Amélie", "Bruno", "Chloé", "Étienne"]
 
 Public = NjetTableView
 Private = NjetSeatView
-
-
-def open_png(data: bytes, size: tuple[int, int] | None = None) -> Image.Image:
-    assert data.startswith(PNG_SIGNATURE)
-    assert len(data) < BUDGET
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
-    if size is not None:
-        assert image.size == size
-    return image
 
 
 def play_game(players: int, seed: int, rounds: int, computer: bool = True) -> list[NjetState]:
@@ -216,27 +197,9 @@ def test_emblems_and_stones() -> None:
     assert shapes.stone(40, kit.seat_colour(1), "L").size == (40, 40)
 
 
-def test_catalogs_match() -> None:
-    fr = json.loads((LOCALES_DIR / "fr" / "render_njet.json").read_text(encoding="utf-8"))
-    en = json.loads((LOCALES_DIR / "en" / "render_njet.json").read_text(encoding="utf-8"))
-    assert fr.keys() == en.keys()
-    assert all(key.startswith("njet.render.") for key in fr)
-    for key in fr:
-        assert placeholders(fr[key]) == placeholders(en[key]), key
-
-
 def test_every_key_the_renderer_uses_exists() -> None:
-    package = Path(shapes.__file__).parent
-    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(package.glob("*.py")))
-    used = set(re.findall(r"""["'](njet\.render\.[a-z_.]+)["']""", source))
-    assert used
-    plural = {key for key in used if has(f"{key}.one")}
-    for key in used - plural:
-        if key.endswith("."):
-            continue
-        assert has(key), key
-    for key in plural:
-        assert has(f"{key}.other"), key
+    used = {key for key in support.used_keys(renders.njet, "njet.render.", quotes="\"'") if not key.endswith(".")}
+    support.assert_keys_exist(used, counted={key for key in used if has(f"{key}.one")})
     for prefix, suffixes in {
         "njet.render.character.": CHARACTERS,
         "njet.render.row.": ROWS,

@@ -4,68 +4,34 @@ largest layouts, hands and lists of placements, in both languages."""
 from __future__ import annotations
 
 import copy
-import io
-import json
 import random
-import re
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from bot.games.base import action_rng
 from bot.games.triominos import BONUS_POINTS, GAME, TILES, TriominosState, fixed_round, orient, tile_face, vertices
 from bot.games.triominos_views import TriominosSeatView
-from bot.i18n import LOCALES_DIR, has, placeholders
+from bot.i18n import has
 from bot.players.triominos import PLAYER
 from renders import triominos as tri
 from renders.triominos import board as tri_board
 from renders.triominos import hand as tri_hand
 from renders.triominos import tiles as tri_tiles
+from tests.games.triominos_layouts import DOUBLE, HEXAGON, TRIPLE, Board, from_numbers
+from tests.renders import support
+from tests.renders.support import open_png
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-BUDGET = 1_000_000
-PACKAGE = Path(tri.__file__).parent
-
-LONG_NAMES = [
-    "Éléonore-Françoise de Châteaubri",
-    "Bartholomew Alexander Fitzgerald",
-    "Zoë",
-    "Ægir Þórsson Øvergård-Lindqvist",
-    "Jean-Philippe Grégoire d'Artagna",
-    "Maëlle Cœur-de-Lion Çağlar Ñúñez",
-]
+LONG_NAMES = support.LONG_NAMES[:6]
 NAMES = ("Amélie", "Bruno", "Chloé", "Étienne", "Inès", "Yann")
 SAMPLES = 6
 """How many moments of a game are drawn, besides its first and last states."""
 
-Board = list[tuple[int, int, list[int]]]
-
-
-def open_png(data: bytes) -> Image.Image:
-    assert data.startswith(PNG_SIGNATURE)
-    assert len(data) < BUDGET
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
-    return image
-
 
 def _game(players: int, seed: int, **options: object) -> Iterator[TriominosState]:
     """Every state of a seeded one-round game (mostly computer moves, some random legal ones)."""
-    state = GAME.setup(players, {"rounds": 1, "target": 2000, **options}, action_rng(seed, 0))
-    rng = random.Random(seed)
-    number = 0
-    yield state
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        legal = GAME.legal_actions(state, seat)
-        action = PLAYER.act(state, seat, rng) if rng.random() < 0.7 else rng.choice(legal)
-        number += 1
-        GAME.apply(state, seat, action, action_rng(seed, number))
-        yield state
+    return support.seeded_game(GAME, PLAYER, players, {"rounds": 1, "target": 2000, **options}, seed, 0.7)
 
 
 @cache
@@ -77,7 +43,7 @@ def everything(players: int, seed: int = 2) -> tuple[TriominosState, ...]:
 def moments(players: int, seed: int = 2) -> tuple[TriominosState, ...]:
     """Copies of a game's states: its start, a few moments spread over it, and its end."""
     states = everything(players, seed)
-    picked = {0, len(states) - 1, *range(0, len(states), max(1, len(states) // SAMPLES))}
+    picked = support.spread(len(states), SAMPLES)
     return tuple(states[i] for i in sorted(picked))
 
 
@@ -117,41 +83,9 @@ def long_row(length: int) -> Board:
     return found
 
 
-def from_numbers(numbers: dict[tuple[int, int], int], spaces: list[tuple[int, int]]) -> Board:
-    """A layout given by the number at each vertex: every listed space gets the numbers of its corners."""
-    return [(r, c, [numbers[v] for v in vertices((r, c))]) for r, c in spaces]
-
-
 # Layouts where a tile laid on (0, 0) earns each bonus (the tile, and the numbers at its three corners).
 BRIDGE: tuple[Board, str] = ([(0, 0, [1, 2, 0]), (0, 3, [1, 3, 4])], "1-1-2")
-HEXAGON = (
-    {(-1, 0): 4, (0, -1): 0, (0, 1): 2, (1, 0): 0, (2, -1): 1, (2, 1): 0, (3, 0): 5},
-    [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1)],
-    "0-0-2",
-)
-DOUBLE = (
-    {(-1, 0): 1, (0, -1): 2, (0, 1): 5, (1, 0): 1, (1, 2): 5, (2, -1): 2, (2, 1): 3, (3, 0): 3, (3, 2): 4, (4, 1): 3},
-    [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)],
-    "1-3-5",
-)
-TRIPLE = (
-    {
-        (-2, 1): 2,
-        (-1, 0): 4,
-        (-1, 2): 1,
-        (0, -1): 5,
-        (0, 1): 1,
-        (1, 0): 5,
-        (1, 2): 0,
-        (2, -1): 5,
-        (2, 1): 0,
-        (3, 0): 0,
-        (3, 2): 3,
-        (4, 1): 2,
-    },
-    [(-1, -1), (-1, 0), (-1, 1), (0, -2), (0, -1), (0, 1), (0, 2), (1, -2), (1, -1), (1, 0), (1, 1), (1, 2)],
-    "0-1-5",
-)
+HEXAGONS = {"hexagon": (HEXAGON, "0-0-2"), "double_hexagon": (DOUBLE, "1-3-5"), "triple_hexagon": (TRIPLE, "0-1-5")}
 
 
 def with_bonus(bonus: str) -> TriominosState:
@@ -159,7 +93,7 @@ def with_bonus(bonus: str) -> TriominosState:
     if bonus == "bridge":
         board, tile = BRIDGE
     else:
-        numbers, spaces, tile = {"hexagon": HEXAGON, "double_hexagon": DOUBLE, "triple_hexagon": TRIPLE}[bonus]
+        (numbers, spaces), tile = HEXAGONS[bonus]
         board = from_numbers(numbers, spaces)
     laid = {orient(corners)[0] for _, _, corners in board}
     spare = [t for t in TILES if t != tile and t not in laid]
@@ -408,21 +342,7 @@ def test_hand_sizes_and_marks() -> None:
 # --- words ----------------------------------------------------------------------------------------------------
 
 
-def test_catalogs_match() -> None:
-    fr = json.loads((LOCALES_DIR / "fr" / "render_triominos.json").read_text(encoding="utf-8"))
-    en = json.loads((LOCALES_DIR / "en" / "render_triominos.json").read_text(encoding="utf-8"))
-    assert fr.keys() == en.keys()
-    assert all(key.startswith("tri.render.") for key in fr)
-    for key in fr:
-        assert placeholders(fr[key]) == placeholders(en[key]), key
-
-
 def test_every_key_the_renderer_uses_exists() -> None:
-    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(PACKAGE.glob("*.py")))
-    used = set(re.findall(r'"(tri\.render\.[a-z_.]+)"', source))
-    assert used
-    for key in used - {"tri.render.tiles"}:
-        assert has(key), key
+    support.assert_keys_exist(support.used_keys(tri, "tri.render."), counted={"tri.render.tiles"})
     for bonus in BONUS_POINTS:
         assert has(f"tri.render.bonus.{bonus}")
-    assert has("tri.render.tiles.one") and has("tri.render.tiles.other")

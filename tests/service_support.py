@@ -1,0 +1,75 @@
+"""What the table-service tests share: a publisher that remembers, a clock the test moves, stores on real SQLite
+files (closed after each test by ``tests/conftest.py``), and a stored game's row built by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.store import GameRow, Seat, Store
+from bot.tables import Snapshot
+
+
+class Recorder:
+    """A publisher that remembers what it was asked to show."""
+
+    def __init__(self) -> None:
+        self.snapshots: list[Snapshot] = []
+        self.reminders: list[tuple[int, list[int]]] = []
+        self.lobbies: list[str] = []
+        self.closings: list[str] = []
+
+    async def publish(self, snapshot: Snapshot) -> None:
+        self.snapshots.append(snapshot)
+
+    async def lobby_changed(self, game: GameRow) -> None:
+        self.lobbies.append(game.status)
+
+    async def remind(self, game: GameRow, seats: list[int]) -> None:
+        self.reminders.append((game.id, seats))
+
+    async def closed(self, game: GameRow) -> None:
+        self.closings.append(game.status)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+OPEN: list[Store] = []
+"""Stores the tests opened; ``tests/conftest.py`` closes them after each test, even a failed one (aiosqlite threads
+keep a process alive)."""
+
+
+async def open_store(path: Path, store_class: type[Store] = Store) -> Store:
+    store = await store_class.open(path)
+    OPEN.append(store)
+    return store
+
+
+def game_row(
+    game_id: int, kind: str, seats: list[Seat], *, channel_id: int, seed: int, status: str, host_id: int
+) -> GameRow:
+    """A game's row as the store gives it, in French, without timers or messages, for code that only reads rows."""
+    return GameRow(
+        id=game_id,
+        guild_id=1,
+        channel_id=channel_id,
+        kind=kind,
+        options={},
+        seats=seats,
+        seed=seed,
+        status=status,
+        host_id=host_id,
+        locale="fr",
+        reminder_s=0,
+        timeout_s=0,
+        lobby_message_id=None,
+        table_message_id=None,
+        turn_since=None,
+        reminded=False,
+        created_at=0.0,
+    )
