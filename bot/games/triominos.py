@@ -58,7 +58,6 @@ from bot.games.base import (
     JSONValue,
     NotYourTurn,
     Option,
-    Result,
     Tracked,
     as_number,
     rank_by_score,
@@ -493,9 +492,6 @@ class Triominos(Engine[TriominosState, TriominosTable, TriominosOwn]):
 
     def is_over(self, state: TriominosState) -> bool:
         return state.over
-
-    def results(self, state: TriominosState) -> list[Result]:
-        return rank_by_score(state.scores)
 
     def _placements(self, state: TriominosState, seat: int) -> list[tuple[str, Space, int]]:
         if state.forced is not None and not state.layout.cells:
