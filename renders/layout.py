@@ -1,6 +1,6 @@
 """The layout vocabulary every picture speaks: a type scale, spacing units, boxes and the common pieces.
 
-A renderer says what it draws in these terms ("a LABEL line", "M apart", "the player strip") rather than in
+A renderer says what it draws in these terms ("a LABEL line", "M apart", "the header band") rather than in
 pixels, so that every game's pictures share margins, text sizes and panels, and a change of scale is made here.
 """
 
@@ -47,8 +47,6 @@ MARGIN = Space.XL
 """Between a picture's edge and its content."""
 HEADER = 56
 """The height of the title band at the top of a table picture."""
-ROW = 44
-"""The height of one line of the player strip."""
 
 
 def face(size: Type, bold: bool = False) -> kit.Font:
@@ -119,53 +117,98 @@ def card_panel(canvas: Image.Image, box: kit.Box, *, lit: bool = False, colour: 
         kit.panel(canvas, box, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=1)
 
 
-def section_title(canvas: Image.Image, box: kit.Box, text: str, size: Type = Type.SMALL) -> int:
-    """A section's title at the top of ``box``, in the muted caption colour; returns the y below it."""
-    draw = ImageDraw.Draw(canvas)
-    font = face(size, bold=True)
-    shown = kit.fit_text(kit.clean_text(text, True), font, width(box))
-    draw.text((box[0], box[1]), shown, font=font, fill=kit.INK_DIM)
-    return box[1] + int(size) + Space.S
-
-
-def title_band(canvas: Image.Image, title: str, status: str = "") -> None:
-    """The band across the top of a table picture: the game's title on the left, a short status on the right."""
-    kit.header_strip(canvas, HEADER)
-    draw = ImageDraw.Draw(canvas)
-    title_font = face(Type.TITLE, bold=True)
-    y = (HEADER - int(Type.TITLE)) // 2 - Space.HAIR
-    draw.text((MARGIN, y), kit.clean_text(title, True), font=title_font, fill=kit.INK)
-    if status:
-        status_font = face(Type.BODY)
-        room = canvas.width - 2 * MARGIN - int(title_font.getlength(title)) - Space.XL
-        shown = kit.fit_text(kit.clean_text(status), status_font, room)
-        x = canvas.width - MARGIN - status_font.getlength(shown)
-        draw.text((x, (HEADER - int(Type.BODY)) // 2), shown, font=status_font, fill=kit.INK_DIM)
+# --- the header band -----------------------------------------------------------------------------------------
+#
+# Every picture opens on the same band: a title (in the seat's colour on a hand, in gold on a table) and a dimmer
+# detail on the left, a pill ("your turn") or whose turn it is on the right. Drawing it here keeps the games alike.
 
 
 @dataclass(frozen=True)
-class StripEntry:
-    """One player on the player strip: name, colour, what they hold and whether the table awaits them."""
+class Named:
+    """A catalog line whose ``{name}`` stands out bold in a seat's colour ("Dealer: X", "X to play")."""
 
+    locale: object
+    key: str
     name: str
     colour: kit.Colour
-    detail: str
-    lit: bool = False
 
 
-def player_strip(canvas: Image.Image, box: kit.Box, entries: Sequence[StripEntry]) -> None:
-    """The players, one framed line each (their colour stripe, name and detail), the awaited ones lit."""
+def header_title(
+    canvas: Image.Image,
+    title: str,
+    colour: kit.Colour,
+    detail: str = "",
+    *,
+    x: float = MARGIN,
+    size: Type = Type.LABEL,
+    gap: int = Space.L,
+    height: int = HEADER,
+) -> float:
+    """The band itself and its title at ``x``, then ``detail`` (a ``size`` line ``gap`` after it); returns where
+    they end, for what a game adds on the left."""
+    kit.header_strip(canvas, height)
     draw = ImageDraw.Draw(canvas)
-    name_font, detail_font = face(Type.BODY, bold=True), face(Type.SMALL)
-    for entry, line in zip(entries, rows(box, len(entries), Space.XS), strict=False):
-        kit.seat_frame(canvas, line, entry.colour, lit=entry.lit)
-        text_box = inset(line, Space.XL, 0)
-        detail = kit.clean_text(entry.detail)
-        detail_width = detail_font.getlength(detail)
-        name = kit.fit_text(kit.clean_text(entry.name, True), name_font, width(text_box) - detail_width - Space.M)
-        cy = centre(line)[1]
-        draw.text((text_box[0], cy), name, font=name_font, fill=kit.INK, anchor="lm")
-        draw.text((text_box[2], cy), detail, font=detail_font, fill=kit.INK_DIM, anchor="rm")
+    x += kit.draw_text(draw, (x, height // 2), title, face(Type.HEAD, True), colour, anchor="lm")
+    return header_detail(canvas, x, detail, size=size, gap=gap, height=height) if detail else x
+
+
+def header_detail(
+    canvas: Image.Image,
+    x: float,
+    detail: str | Named,
+    *,
+    size: Type = Type.LABEL,
+    gap: int = Space.L,
+    room: float | None = None,
+    height: int = HEADER,
+) -> float:
+    """A dimmer line ``gap`` after ``x`` on the band (cut to ``room``); returns where it ends."""
+    draw = ImageDraw.Draw(canvas)
+    xy = (x + gap, height // 2)
+    if isinstance(detail, Named):
+        runs = kit.catalog_runs(
+            detail.locale, detail.key, detail.name, face(size), kit.INK_DIM, detail.colour, room or canvas.width
+        )
+        return x + gap + kit.draw_runs(draw, xy, runs)
+    return x + gap + kit.draw_text(draw, xy, detail, face(size), kit.INK_DIM, anchor="lm", max_width=room)
+
+
+def header_pill(
+    canvas: Image.Image,
+    text: str,
+    colour: kit.Colour,
+    *,
+    size: Type = Type.LABEL,
+    room: float | None = None,
+    margin: int = MARGIN,
+    height: int = HEADER,
+) -> float:
+    """A ``colour`` pill against the band's right margin ("your turn", "game over"); returns its left edge."""
+    shown = text if room is None else kit.fit_text(text, face(size, True), room)
+    runs = [(shown, face(size, True), kit.INK_DARK)]
+    return kit.pill(canvas, (canvas.width - margin, height // 2), runs, colour, align="right")[0]
+
+
+def header_turn(
+    canvas: Image.Image,
+    line: Named,
+    room: float,
+    *,
+    fill: kit.Colour = kit.INK,
+    glyph: str = "▶",
+    glyph_colour: kit.Colour | None = None,
+    glyph_size: Type = Type.LABEL,
+    margin: int = MARGIN,
+    height: int = HEADER,
+) -> float:
+    """Whose turn it is ("▶ X to play"), right-aligned on the band and cut to ``room``; returns its left edge."""
+    draw = ImageDraw.Draw(canvas)
+    right, cy = canvas.width - margin, height // 2
+    runs = kit.catalog_runs(line.locale, line.key, line.name, face(Type.TITLE), fill, line.colour, room)
+    shown = kit.draw_runs(draw, (right, cy), runs, align="right")
+    mark = line.colour if glyph_colour is None else glyph_colour
+    kit.draw_glyph(draw, (right - shown - Space.L - Space.XS, cy), glyph, face(glyph_size), mark)
+    return right - shown
 
 
 def legend(canvas: Image.Image, box: kit.Box, items: Sequence[tuple[kit.Colour, str]]) -> None:

@@ -27,10 +27,14 @@ from renders.layout import (
     HEADER,
     MARGIN,
     RADIUS,
+    Named,
     Space,
     Type,
     columns,
     face,
+    header_detail,
+    header_title,
+    header_turn,
     height,
     inset,
     rows,
@@ -183,28 +187,19 @@ def table_image(view: NainJauneTableView | NainJauneSeatView, names: Sequence[st
 
 def _draw_header(canvas: Image.Image, table: NainJauneTable, names: Sequence[str], locale: str) -> None:
     """Deal number and dealer on the left, whose turn it is (or the end of the game) on the right."""
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, HEADER)
-    cy = HEADER // 2
     title = t(locale, "nj.render.deal", n=table.deal, total=table.deals)
-    x = MARGIN + kit.draw_text(draw, (MARGIN, cy), title, face(Type.HEAD, True), kit.GOLD, anchor="lm")
+    x = header_title(canvas, title, kit.GOLD)
     half = WIDTH / 2 - Space.S
-    dealer = _seat_name(names, table.dealer, locale)
-    colour = kit.seat_colour(table.dealer)
-    runs = kit.catalog_runs(
-        locale, "nj.render.dealer", dealer, face(Type.LABEL), kit.INK_DIM, colour, half - x - Space.XL
-    )
-    kit.draw_runs(draw, (x + Space.XL, cy), runs)
+    dealer = Named(locale, "nj.render.dealer", _seat_name(names, table.dealer, locale), kit.seat_colour(table.dealer))
+    header_detail(canvas, x, dealer, gap=Space.XL, room=half - x - Space.XL)
     if table.over:
-        _draw_chips(canvas, WIDTH - MARGIN, cy, _state_chips(table, locale), face(Type.TITLE, True))
+        _draw_chips(canvas, WIDTH - MARGIN, HEADER // 2, _state_chips(table, locale), face(Type.TITLE, True))
     elif table.current is not None:
         seat = table.current
-        colour = kit.seat_colour(seat)
-        name = _seat_name(names, seat, locale)
         room = WIDTH - MARGIN - half - Space.XXL - Space.L
-        runs = kit.catalog_runs(locale, "nj.render.turn", name, face(Type.TITLE), kit.INK, colour, room)
-        drawn = kit.draw_runs(draw, (WIDTH - MARGIN, cy), runs, align="right")
-        kit.draw_glyph(draw, (WIDTH - MARGIN - drawn - Space.L - Space.XS, cy), "▶", face(Type.LABEL), colour)
+        header_turn(
+            canvas, Named(locale, "nj.render.turn", _seat_name(names, seat, locale), kit.seat_colour(seat)), room
+        )
 
 
 def _draw_boxes(canvas: Image.Image, table: NainJauneTable, locale: str, band: kit.Box) -> None:
@@ -411,8 +406,6 @@ def _draw_hand_header(canvas: Image.Image, view: NainJauneSeatView, locale: str)
 
     When the line is too short the tokens give way first, then the turn label: the wanted rank stays.
     """
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, HEADER)
     cy = HEADER // 2
     colour = kit.seat_colour(view.seat)
     title_face, count_face, chip_face = face(Type.HEAD, True), face(Type.LABEL), face(Type.LABEL, True)
@@ -433,9 +426,7 @@ def _draw_hand_header(canvas: Image.Image, view: NainJauneSeatView, locale: str)
         tokens = None
     if len(chips) > 1 and left + chips_width() > room:
         chips.pop(0)
-    x: float = MARGIN
-    x += kit.draw_text(draw, (x, cy), title, title_face, colour, anchor="lm")
-    x += Space.L + kit.draw_text(draw, (x + Space.L, cy), cards, count_face, kit.INK_DIM, anchor="lm")
+    x = header_title(canvas, title, colour, cards)
     if tokens:
         _coin_count(canvas, (x + Space.XL, cy), tokens, chip_face, kit.INK, align="left")
     _draw_chips(canvas, canvas.width - MARGIN, cy, chips, chip_face)

@@ -118,35 +118,28 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     return canvas
 
 
-def _task(view: ChatVertSeatView, locale: str) -> tuple[str, kit.Colour, kit.Colour] | None:
-    """What the seat has to do now, as one label (text, background, ink)."""
+def _task(view: ChatVertSeatView, locale: str) -> tuple[str, kit.Colour] | None:
+    """What the seat has to do now, as one label (text, background)."""
     colour = kit.seat_colour(view.seat)
     task = view.own.task
     if task == "over":
-        return words(locale, "over"), kit.GOLD, kit.INK_DARK
+        return words(locale, "over"), kit.GOLD
     if task == "choose":
-        return words(locale, "your_choice"), colour, kit.INK_DARK
+        return words(locale, "your_choice"), colour
     if task == "drawn":
-        return words(locale, "drawn_choice"), DRAWN, kit.INK_DARK
+        return words(locale, "drawn_choice"), DRAWN
     if task == "turn":
-        return words(locale, "your_turn"), colour, kit.INK_DARK
+        return words(locale, "your_turn"), colour
     return None
 
 
 def _draw_hand_header(canvas: Image.Image, view: ChatVertSeatView, locale: str, count: int) -> None:
     """Title and card count on the left, the task on the right."""
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, layout.HEADER)
-    cy = layout.HEADER // 2
     colour = kit.seat_colour(view.seat)
-    title = words(locale, "your_hand")
-    x = layout.MARGIN + kit.draw_text(draw, (layout.MARGIN, cy), title, face(Type.HEAD, True), colour, anchor="lm")
-    kit.draw_text(draw, (x + Space.L, cy), counted(locale, "cards", count), face(Type.LABEL), kit.INK_DIM, anchor="lm")
+    layout.header_title(canvas, words(locale, "your_hand"), colour, counted(locale, "cards", count))
     task = _task(view, locale)
     if task is not None:
-        text, fill, ink = task
-        runs = [(text, face(Type.LABEL, True), ink)]
-        kit.pill(canvas, (canvas.width - layout.MARGIN, cy), runs, fill, align="right")
+        layout.header_pill(canvas, *task)
 
 
 def _strip_chips(view: ChatVertSeatView, locale: object) -> list[Chip]:

@@ -78,11 +78,8 @@ def table_image(table: ChatVertTable, names: Sequence[str], locale: str) -> Imag
 
 def _draw_header(canvas: Image.Image, table: ChatVertTable, names: Sequence[str], locale: str) -> None:
     """Title and the number of secret rules on the left; whose turn it is, who chooses or who won on the right."""
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, layout.HEADER)
     cy = layout.HEADER // 2
-    x: float = layout.MARGIN
-    x += kit.draw_text(draw, (x, cy), words(locale, "title"), face(Type.HEAD, True), BACK_GREEN, anchor="lm")
+    x = layout.header_title(canvas, words(locale, "title"), BACK_GREEN)
     rules = table.rules
     box = chip(
         canvas,
@@ -92,26 +89,23 @@ def _draw_header(canvas: Image.Image, table: ChatVertTable, names: Sequence[str]
         outline=kit.GOLD if rules else kit.PANEL_EDGE,
     )
     left = box[2] + Space.XL
-    status, status_name = face(Type.TITLE), face(Type.TITLE, True)
     right = WIDTH - layout.MARGIN
     room = right - left - 2 * Space.XL
     if table.phase == "over":
         winner = table.winner
         if winner is None:
-            kit.draw_text(draw, (right, cy), words(locale, "over"), status_name, kit.GOLD, anchor="rm", max_width=room)
+            draw = ImageDraw.Draw(canvas)
+            kit.draw_text(
+                draw, (right, cy), words(locale, "over"), face(Type.TITLE, True), kit.GOLD, anchor="rm", max_width=room
+            )
             return
-        name = seat_name(names, winner, locale)
-        runs = kit.catalog_runs(locale, "cv.render.wins", name, status, kit.GOLD, kit.seat_colour(winner), room)
-        width = kit.draw_runs(draw, (right, cy), runs, align="right")
-        kit.draw_glyph(draw, (right - width - Space.XL + Space.XS, cy), "★", face(Type.TITLE), kit.GOLD)
+        line = layout.Named(locale, "cv.render.wins", seat_name(names, winner, locale), kit.seat_colour(winner))
+        layout.header_turn(canvas, line, room, fill=kit.GOLD, glyph="★", glyph_colour=kit.GOLD, glyph_size=Type.TITLE)
         return
     key, seat = ("choose", table.dealer) if table.phase == "direction" else ("turn", table.turn)
-    if seat is None:
-        return
-    name = seat_name(names, seat, locale)
-    runs = kit.catalog_runs(locale, f"cv.render.{key}", name, status, kit.INK, kit.seat_colour(seat), room)
-    width = kit.draw_runs(draw, (right, cy), runs, align="right")
-    kit.draw_glyph(draw, (right - width - Space.XL + Space.XS, cy), "▶", face(Type.LABEL), kit.seat_colour(seat))
+    if seat is not None:
+        line = layout.Named(locale, f"cv.render.{key}", seat_name(names, seat, locale), kit.seat_colour(seat))
+        layout.header_turn(canvas, line, room)
 
 
 def _draw_centre(canvas: Image.Image, table: ChatVertTable, names: Sequence[str], locale: str) -> None:

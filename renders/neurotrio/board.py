@@ -109,46 +109,28 @@ def _draw_header(
     canvas: Image.Image, view: View, names: Sequence[str], locale: str, card: str | None, ghosts: int
 ) -> None:
     """Title and phase on the left; whose turn, the winners, or the card being placed on the right."""
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, HEADER)
-    cy = HEADER // 2
-    x = MARGIN + kit.draw_text(
-        draw, (MARGIN, cy), t(locale, "neuro.render.title"), layout.face(Type.HEAD, True), kit.GOLD, anchor="lm"
-    )
-    x += Space.L + kit.draw_text(
-        draw,
-        (x + Space.L, cy),
-        t(locale, f"neuro.render.phase.{view.phase}"),
-        layout.face(Type.LABEL),
-        kit.INK_DIM,
-        anchor="lm",
-    )
-    right = canvas.width - MARGIN
+    phase = t(locale, f"neuro.render.phase.{view.phase}")
+    x = layout.header_title(canvas, t(locale, "neuro.render.title"), kit.GOLD, phase)
+    right, cy = canvas.width - MARGIN, HEADER // 2
     room = right - x - 60
     if card is not None:
+        draw = ImageDraw.Draw(canvas)
         text = plural(locale, "neuro.render.choices", ghosts)
         face = layout.face(Type.LABEL, True)
         width = kit.draw_text(draw, (right, cy), text, face, kit.INK, anchor="rm", max_width=room - HEADER_CARD)
         xy = (right - width - HEADER_CARD - Space.M, cy - HEADER_CARD / 2)
         paste_card(canvas, card_image(card, HEADER_CARD, locale), xy)
-        return
-    if view.over:
+    elif view.over:
         winners = [seat_name(names, seat, locale) for seat in view.table.winners]
         if winners:
-            face = layout.face(Type.LABEL, True)
             text = plural(locale, "neuro.render.winners", len(winners), names=", ".join(winners))
-            kit.pill(
-                canvas, (right, cy), [(kit.fit_text(text, face, room), face, kit.INK_DARK)], kit.GOLD, align="right"
-            )
-        return
-    seat = view.table.turn
-    if seat is None:
-        return
-    key = "neuro.render.to_bid" if view.phase == "auction" else "neuro.render.turn"
-    colour = kit.seat_colour(seat)
-    runs = kit.catalog_runs(locale, key, seat_name(names, seat, locale), layout.face(Type.TITLE), kit.INK, colour, room)
-    width = kit.draw_runs(draw, (right, cy), runs, align="right")
-    kit.draw_glyph(draw, (right - width - Space.XL + Space.XS, cy), "▶", layout.face(Type.LABEL), colour)
+            layout.header_pill(canvas, text, kit.GOLD, room=room)
+    elif view.table.turn is not None:
+        seat = view.table.turn
+        key = "neuro.render.to_bid" if view.phase == "auction" else "neuro.render.turn"
+        layout.header_turn(
+            canvas, layout.Named(locale, key, seat_name(names, seat, locale), kit.seat_colour(seat)), room
+        )
 
 
 def _draw_grid(canvas: Image.Image, view: View, grid: Grid, *, ghosts: bool, locale: str) -> None:

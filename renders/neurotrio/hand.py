@@ -97,21 +97,15 @@ def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
 
 def _draw_header(canvas: Image.Image, view: View, locale: str) -> None:
     """Title and card count on the left, the seat's VP and "your turn" on the right."""
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, HEADER)
-    cy = HEADER // 2
     colour = kit.seat_colour(view.seat)
-    title = t(locale, "neuro.render.your_hand")
-    x = MARGIN + kit.draw_text(draw, (MARGIN, cy), title, layout.face(Type.HEAD, True), colour, anchor="lm")
     text = plural(locale, "neuro.render.cards", len(view.own.hand))
     me = next((p for p in view.table.players if p.seat == view.seat), None)
     if me is not None:
         text += f" · {me.vp} {t(locale, 'neuro.render.vp')}"
-    kit.draw_text(draw, (x + Space.L, cy), text, layout.face(Type.BODY), kit.INK_DIM, anchor="lm")
+    layout.header_title(canvas, t(locale, "neuro.render.your_hand"), colour, text, size=Type.BODY)
     if not view.over and view.table.turn == view.seat:
         key = "neuro.render.your_bid" if view.phase == "auction" else "neuro.render.your_turn"
-        label = [(t(locale, key), layout.face(Type.LABEL, True), kit.INK_DARK)]
-        kit.pill(canvas, (canvas.width - MARGIN, cy), label, colour, align="right")
+        layout.header_pill(canvas, t(locale, key), colour)
 
 
 def _draw_notebook(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from bot.games.njet_views import HandCard
 from bot.i18n import plural, t
 from renders import kit
-from renders.layout import HEADER, MARGIN, Space, Type, face
+from renders.layout import HEADER, MARGIN, Space, Type, face, header_title
 from renders.njet.common import DONE, Chip, Seat, chip, colour_name, seat_emblem
 from renders.njet.shapes import COLOURS, card_face, star, swatch
 
@@ -146,16 +146,10 @@ def _task_chip(view: Seat, locale: str) -> Chip | None:
 
 def _draw_header(canvas: Image.Image, view: Seat, locale: str, count: int) -> None:
     """Emblem, title and card count on the left, the task on the right."""
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, HEADER)
     cy = HEADER // 2
+    title, cards = t(locale, "njet.render.your_hand"), plural(locale, "njet.render.cards", count)
+    header_title(canvas, title, kit.seat_colour(view.seat), cards, x=MARGIN + HAND_EMBLEM + Space.M, size=Type.BODY)
     kit.paste(canvas, seat_emblem(view.table, view.seat, HAND_EMBLEM), (MARGIN, round(cy - HAND_EMBLEM / 2)))
-    x: float = MARGIN + HAND_EMBLEM + Space.M
-    colour = kit.seat_colour(view.seat)
-    title = t(locale, "njet.render.your_hand")
-    x += kit.draw_text(draw, (x, cy), title, face(Type.HEAD, True), colour, anchor="lm")
-    cards = plural(locale, "njet.render.cards", count)
-    kit.draw_text(draw, (x + Space.L, cy), cards, face(Type.BODY), kit.INK_DIM, anchor="lm")
     label = _task_chip(view, locale)
     if label is not None:
         chip(canvas, canvas.width - MARGIN, cy, label, face(Type.BODY, True))

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import plural, t
 from renders import kit
-from renders.layout import HEADER, MARGIN, SMALL_RADIUS, Space, Type, face
+from renders.layout import HEADER, MARGIN, SMALL_RADIUS, Space, Type, face, header_title
 from renders.njet.common import (
     PAD,
     TITLE_Y,
@@ -246,14 +246,8 @@ def sheet_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
     rows = max(len(table.sheet), table.rounds, 1)
     height = HEADER + Space.M + SHEET_HEAD + rows * SHEET_ROW + SHEET_FOOT + 20 + MARGIN
     canvas = kit.new_canvas(SHEET_WIDTH, height)
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, HEADER)
     cy = HEADER // 2
-    title = t(locale, "njet.render.sheet")
-    x = MARGIN + kit.draw_text(draw, (MARGIN, cy), title, face(Type.HEAD, True), kit.GOLD, anchor="lm")
-    x += Space.XL + kit.draw_text(
-        draw, (x + Space.XL, cy), round_title(table, locale), face(Type.LABEL), kit.INK_DIM, anchor="lm"
-    )
+    x = header_title(canvas, t(locale, "njet.render.sheet"), kit.GOLD, round_title(table, locale), gap=Space.XL)
     leaders = [player.seat for player in table.players if player.rank == 1]
     if leaders:
         if view.over:

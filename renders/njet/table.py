@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.njet_views import PlayerView
 from bot.i18n import plural, t
-from renders import kit
+from renders import kit, layout
 from renders.layout import HEADER, MARGIN, Space, Type, columns, face, height, split_left, split_top, width
 from renders.njet.board import draw_board, draw_rules
 from renders.njet.common import (
@@ -82,45 +82,26 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
 
 def _draw_header(canvas: Image.Image, view: Table, names: Sequence[str], locale: str) -> None:
     """Round and dealer on the left; whose turn it is, how many discards are awaited, or the end on the right."""
-    draw = ImageDraw.Draw(canvas)
     table = view.table
-    kit.header_strip(canvas, HEADER)
-    cy = HEADER // 2
-    x = MARGIN + kit.draw_text(
-        draw, (MARGIN, cy), round_title(table, locale), face(Type.HEAD, True), kit.GOLD, anchor="lm"
-    )
+    x = layout.header_title(canvas, round_title(table, locale), kit.GOLD)
     half = WIDTH // 2 - Space.M
-    dealer = table.dealer
-    runs = kit.catalog_runs(
-        locale,
-        "njet.render.dealer",
-        seat_name(names, dealer, locale),
-        face(Type.LABEL),
-        kit.INK_DIM,
-        kit.seat_colour(dealer),
-        half - x - Space.XL,
+    dealer = layout.Named(
+        locale, "njet.render.dealer", seat_name(names, table.dealer, locale), kit.seat_colour(table.dealer)
     )
-    kit.draw_runs(draw, (x + Space.XL, cy), runs)
-    right = WIDTH - MARGIN
+    layout.header_detail(canvas, x, dealer, gap=Space.XL, room=half - x - Space.XL)
+    right, cy = WIDTH - MARGIN, HEADER // 2
     room = right - half - 40
     turn = sorted(view.to_act)
     if view.over:
-        label = [(t(locale, "njet.render.over"), face(Type.LABEL, True), kit.INK_DARK)]
-        kit.pill(canvas, (right, cy), label, kit.GOLD, align="right")
+        layout.header_pill(canvas, t(locale, "njet.render.over"), kit.GOLD)
     elif len(turn) == 1:
         seat = turn[0]
-        runs = kit.catalog_runs(
-            locale,
-            f"njet.render.turn.{view.phase}",
-            seat_name(names, seat, locale),
-            face(Type.TITLE),
-            kit.INK,
-            kit.seat_colour(seat),
-            room,
+        line = layout.Named(
+            locale, f"njet.render.turn.{view.phase}", seat_name(names, seat, locale), kit.seat_colour(seat)
         )
-        shown = kit.draw_runs(draw, (right, cy), runs, align="right")
-        kit.draw_glyph(draw, (right - shown - 20, cy), "▶", face(Type.BODY), kit.seat_colour(seat))
+        layout.header_turn(canvas, line, room)
     elif turn:
+        draw = ImageDraw.Draw(canvas)
         text = plural(locale, "njet.render.waiting", len(turn))
         shown = kit.draw_text(draw, (right, cy), text, face(Type.TITLE), kit.INK, anchor="rm", max_width=room)
         for i, seat in enumerate(reversed(turn)):

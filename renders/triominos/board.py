@@ -17,7 +17,7 @@ from bot.games.triominos_views import Cell, LastPlacement, Placement, TileFace, 
 from bot.i18n import t
 from renders import kit
 from renders.kit import Run
-from renders.layout import Space, Type, card_panel, face
+from renders.layout import Named, Space, Type, card_panel, face, header_pill, header_title, header_turn
 from renders.triominos.panel import draw_panel, panel_height, seat_name
 from renders.triominos.tiles import (
     ROOT3,
@@ -121,20 +121,16 @@ def _draw_header(
     canvas: Image.Image, table: TriominosTable, names: Sequence[str], locale: str, tile: TileFace | None
 ) -> None:
     """Round and target on the left; whose turn it is, the end of the game or the tile being placed on the right."""
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, HEADER)
-    cy = HEADER // 2
     if table.rounds:
         title = t(locale, "tri.render.round", n=table.round, total=table.rounds)
     else:
         title = t(locale, "tri.render.round_open", n=table.round)
-    x = MARGIN + kit.draw_text(draw, (MARGIN, cy), title, face(Type.HEAD, True), kit.GOLD, anchor="lm")
-    if table.target:
-        text = t(locale, "tri.render.target", points=table.target)
-        x += Space.L + kit.draw_text(draw, (x + Space.L, cy), text, face(Type.LABEL), kit.INK_DIM, anchor="lm")
-    right = canvas.width - MARGIN
+    target = t(locale, "tri.render.target", points=table.target) if table.target else ""
+    x = header_title(canvas, title, kit.GOLD, target, x=MARGIN, height=HEADER)
+    right, cy = canvas.width - MARGIN, HEADER // 2
     room = right - x - 40
     if tile is not None:
+        draw = ImageDraw.Draw(canvas)
         side = HEADER_TILE
         where = face(Type.TITLE, True)
         text = t(locale, "tri.render.where", tile=tile.code)
@@ -142,24 +138,12 @@ def _draw_header(
         kit.draw_text(draw, (right, cy), text, where, kit.INK, anchor="rm")
         xy = (right - width - side - 14, cy - tile_height(side) / 2 - 2)
         paste_tile(canvas, tile_image(tile.numbers, side), xy, side)
-        return
-    if table.over:
-        label = [(t(locale, "tri.render.over"), face(Type.TITLE, True), kit.INK_DARK)]
-        kit.pill(canvas, (right, cy), label, kit.GOLD, align="right")
-        return
-    if table.current is not None:
+    elif table.over:
+        header_pill(canvas, t(locale, "tri.render.over"), kit.GOLD, size=Type.TITLE, margin=MARGIN, height=HEADER)
+    elif table.current is not None:
         seat = table.current
-        runs = kit.catalog_runs(
-            locale,
-            "tri.render.turn",
-            seat_name(names, seat, locale),
-            face(Type.TITLE),
-            kit.INK,
-            kit.seat_colour(seat),
-            room,
-        )
-        width = kit.draw_runs(draw, (right, cy), runs, align="right")
-        kit.draw_glyph(draw, (right - width - 20, cy), "▶", face(Type.LABEL), kit.seat_colour(seat))
+        line = Named(locale, "tri.render.turn", seat_name(names, seat, locale), kit.seat_colour(seat))
+        header_turn(canvas, line, room, margin=MARGIN, height=HEADER)
 
 
 def _draw_board(

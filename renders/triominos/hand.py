@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from bot.games.triominos_views import TriominosSeatView
 from bot.i18n import plural, t
 from renders import kit
-from renders.layout import Space, Type, face
+from renders.layout import Space, Type, face, header_pill, header_title
 from renders.triominos.tiles import halo, paste_tile, tile_height, tile_image
 
 MARGIN: Final = Space.L + Space.HAIR
@@ -63,15 +63,10 @@ def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Ima
 
 def _draw_hand_header(canvas: Image.Image, view: TriominosSeatView, locale: str) -> None:
     """Title and tile count on the left, "your turn" on the right."""
-    draw = ImageDraw.Draw(canvas)
-    kit.header_strip(canvas, HEADER)
-    cy = HEADER // 2
     colour = kit.seat_colour(view.seat)
-    title = t(locale, "tri.render.your_tiles")
-    x = MARGIN + kit.draw_text(draw, (MARGIN, cy), title, face(Type.HEAD, True), colour, anchor="lm")
     count = plural(locale, "tri.render.tiles", len(view.own.hand))
     total = t(locale, "tri.render.total", n=view.own.total)
-    kit.draw_text(draw, (x + Space.L, cy), f"{count} · {total}", face(Type.BODY), kit.INK_DIM, anchor="lm")
+    detail = f"{count} · {total}"
+    header_title(canvas, t(locale, "tri.render.your_tiles"), colour, detail, x=MARGIN, size=Type.BODY, height=HEADER)
     if view.own.my_turn:
-        label = [(t(locale, "tri.render.your_turn"), face(Type.LABEL, True), kit.INK_DARK)]
-        kit.pill(canvas, (canvas.width - MARGIN, cy), label, colour, align="right")
+        header_pill(canvas, t(locale, "tri.render.your_turn"), colour, margin=MARGIN, height=HEADER)

@@ -26,15 +26,17 @@ def test_splits_and_insets() -> None:
     assert layout.inset((0, 0, 100, 60), 10, 5) == (10, 5, 90, 55)
 
 
-def test_the_player_strip_draws_only_inside_its_box() -> None:
-    canvas = kit.new_canvas(400, 300)
+def test_the_header_band_draws_only_inside_the_band() -> None:
+    canvas = kit.new_canvas(600, 300)
     before = canvas.copy()
-    box = (20, 100, 380, 260)
-    entries = [layout.StripEntry(f"Joueuse {i} — Éloïse", kit.seat_colour(i), f"{i} jetons", i == 1) for i in range(3)]
-    layout.player_strip(canvas, box, entries)
+    x = layout.header_title(canvas, "Vos tuiles", kit.seat_colour(1), "3 tuiles")
+    assert layout.MARGIN < x < 600
+    line = layout.Named("fr", "tri.render.turn", "Joueuse 2", kit.seat_colour(2))
+    left = layout.header_turn(canvas, line, 600 - x - 40)
+    assert x < left < 600 - layout.MARGIN
+    assert layout.header_pill(canvas, "À vous de jouer", kit.GOLD) < 600 - layout.MARGIN
     changed = kit.ImageChops.difference(canvas.convert("RGB"), before.convert("RGB")).getbbox()
-    assert changed is not None
-    assert box[0] <= changed[0] and box[1] <= changed[1] and changed[2] <= box[2] and changed[3] <= box[3]
+    assert changed is not None and changed[1] >= 0 and changed[3] <= layout.HEADER
 
 
 def test_the_type_scale_grows() -> None:
