@@ -22,7 +22,7 @@ from bot.games.base import GameError, JSONValue
 from bot.games.chat_vert_rules import FREE_MESSAGE_MAX, FREE_TEXT_MAX, PHRASE_MAX, TEMPLATES
 from bot.i18n import plural, t
 from bot.tables import TableError
-from cogs.common import bot_of, guild_lang, remember_locale, report_error, user_lang
+from cogs.common import bot_of, guild_lang, menu, picked, remember_locale, report_error, user_lang
 from cogs.components import modal_values
 
 NEEDS: dict[str, tuple[str, ...]] = {
@@ -196,13 +196,7 @@ class RuleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tb:r
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ):
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"tb:r:{channel_id}:{field}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-            )
-        )
+        super().__init__(menu(f"tb:r:{channel_id}:{field}", options, placeholder))
         self.channel_id = channel_id
         self.field = field
 
@@ -213,9 +207,8 @@ class RuleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tb:r
         return cls(int(match["ch"]), match["field"])  # checked by ``channel_of`` in the callback
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        value = str(values[0]) if values else ""
+        values = picked(interaction)
+        value = values[0] if values else ""
         allowed = {"tpl": TEMPLATES, "col": COLOUR_CHOICES, "sym": SYMBOLS, "who": WHO_CHOICES}.get(self.field, ())
         await interaction.response.defer()
         try:

@@ -143,3 +143,21 @@ async def remember_locale(interaction: discord.Interaction[Any]) -> None:
         await bot_of(interaction).store.set_user_locale(interaction.user.id, user_lang(interaction))
     except Exception:
         log.debug("could not store the user's language", exc_info=True)
+
+
+def menu(custom_id: str, options: list[discord.SelectOption] | None, placeholder: str | None, count: int = 1) -> Any:
+    """A select of exactly ``count`` choices. Rebuilt from an id alone (after a restart) it has no options yet:
+    Discord sends the chosen values, so a placeholder option stands in."""
+    return discord.ui.Select[Any](
+        custom_id=custom_id,
+        options=options or [discord.SelectOption(label="-", value="-")],
+        placeholder=placeholder,
+        min_values=count,
+        max_values=count,
+    )
+
+
+def picked(interaction: discord.Interaction[Any]) -> list[str]:
+    """The values chosen in a select, as Discord sent them (nothing for a forged or empty submission)."""
+    data: Any = interaction.data or {}
+    return [str(value) for value in data.get("values") or []]

@@ -39,6 +39,8 @@ from cogs.common import (
     can_manage,
     check_origin,
     display_name,
+    menu,
+    picked,
     remember_locale,
     report_error,
     user_lang,
@@ -234,15 +236,7 @@ class ActSelect(
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ):
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"tb:s:{game_id}:{version}:{page}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(menu(f"tb:s:{game_id}:{version}:{page}", options, placeholder))
         self.game_id = game_id
         self.version = version
 
@@ -256,8 +250,7 @@ class ActSelect(
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
+        values = picked(interaction)
         try:
             action = Action.loads(values[0]) if values else Action.of("invalid")
         except (ValueError, KeyError, TypeError):
@@ -284,15 +277,7 @@ class ActMultiSelect(
         placeholder: str | None = None,
         count: int = 1,
     ):
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"tb:m:{game_id}:{version}:{kind}:{field}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-                min_values=count,
-                max_values=count,
-            )
-        )
+        super().__init__(menu(f"tb:m:{game_id}:{version}:{kind}:{field}", options, placeholder, count))
         self.game_id = game_id
         self.version = version
         self.kind = kind
@@ -305,8 +290,7 @@ class ActMultiSelect(
         return cls(int(match["gid"]), int(match["version"]), match["kind"], match["field"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Any = interaction.data or {}
-        values: list[JSONValue] = [*sorted(str(v).split("#", 1)[0] for v in data.get("values") or [])]
+        values: list[JSONValue] = [*sorted(v.split("#", 1)[0] for v in picked(interaction))]
         action = Action.of(self.kind, **{self.field: values})
         await run_move(interaction, self.game_id, self.version, action)
 
@@ -329,11 +313,7 @@ class FocusSelect(
         slot: int = 0,
     ):
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"tb:f:{game_id}:{stage}:{slot}" if slot else f"tb:f:{game_id}:{stage}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-            )
+            menu(f"tb:f:{game_id}:{stage}:{slot}" if slot else f"tb:f:{game_id}:{stage}", options, placeholder)
         )
         self.game_id = game_id
         self.stage = stage
@@ -346,9 +326,8 @@ class FocusSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
 
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
-        await show_focus(interaction, self.game_id, self.stage, str(values[0]) if values else None, 0)
+        values = picked(interaction)
+        await show_focus(interaction, self.game_id, self.stage, values[0] if values else None, 0)
 
 
 class FocusButton(

@@ -17,7 +17,7 @@ from bot.games.base import BadOption, BoolOption, ChoiceOption, GameError, IntOp
 from bot.i18n import has, t
 from bot.registry import engine_of
 from bot.store import GameRow
-from cogs.common import bot_of, check_origin, remember_locale, report_error, user_lang
+from cogs.common import bot_of, check_origin, menu, picked, remember_locale, report_error, user_lang
 
 Offered = IntOption | BoolOption | ChoiceOption
 
@@ -150,16 +150,9 @@ class OptionSelect(
         placeholder: str | None = None,
         row: int | None = None,
     ):
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"tb:o:{game_id}:{name}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-                row=row,
-            )
-        )
+        select = menu(f"tb:o:{game_id}:{name}", options, placeholder)
+        select.row = row
+        super().__init__(select)
         self.game_id = game_id
         self.name = name
 
@@ -171,8 +164,7 @@ class OptionSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer()
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
+        values = picked(interaction)
         lang = user_lang(interaction)
         try:
             bot = bot_of(interaction)
@@ -182,7 +174,7 @@ class OptionSelect(
             option = next((o for o in offered(row.kind) if o.name == self.name), None)
             if option is None:
                 raise BadOption("unknown_option", option=self.name)
-            value = str(values[0]) if values else ""
+            value = values[0] if values else ""
             await bot.tables.set_option(self.game_id, interaction.user.id, self.name, parsed(option, value))
         except GameError as error:
             await report_error(interaction, error)
