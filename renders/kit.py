@@ -350,14 +350,17 @@ def seat_frame(
     edge: Colour | None = None,
     tint: float = 0.25,
     shadow: bool = False,
+    stripe: bool = True,
 ) -> None:
-    """One player's line on a table: lit (their turn, the winner) or plain, with the seat's colour stripe."""
+    """One player's line on a table (or, without ``stripe``, any section): tinted with ``colour`` and outlined in
+    ``edge`` when lit (their turn, the winner), the plain panel otherwise; the stripe is the seat's colour."""
     x0, y0, _x1, y1 = frame
     if lit:
         panel(canvas, frame, 12, mix(PANEL_SOLID, colour, tint), outline=edge or colour, width=3, shadow=shadow)
     else:
         panel(canvas, frame, 12, PANEL, outline=PANEL_EDGE, width=1)
-    panel(canvas, (x0 + 8, y0 + 8, x0 + 14, y1 - 8), 3, colour)
+    if stripe:
+        panel(canvas, (x0 + 8, y0 + 8, x0 + 14, y1 - 8), 3, colour)
 
 
 def header_strip(canvas: Image.Image, height: int) -> None:

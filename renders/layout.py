@@ -6,6 +6,7 @@ pixels, so that every game's pictures share margins, text sizes and panels, and 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -47,6 +48,10 @@ MARGIN = Space.XL
 """Between a picture's edge and its content."""
 HEADER = 56
 """The height of the title band at the top of a table picture."""
+HAND_MIN_WIDTH = 760
+"""The narrowest hand picture, so a short hand still has room for its header."""
+HAND_MAX_WIDTH = 1000
+"""The widest hand picture: past it, cards overlap or go on another row."""
 
 
 def face(size: Type, bold: bool = False) -> kit.Font:
@@ -106,15 +111,81 @@ def split_left(box: kit.Box, size: int, gap: int = 0) -> tuple[kit.Box, kit.Box]
     return (x0, y0, x0 + size, y1), (x0 + size + gap, y0, x1, y1)
 
 
+# --- hands ---------------------------------------------------------------------------------------------------
+#
+# The hands of card games lie in a few centred rows whose cards overlap when the row would be wider than the
+# picture; the hands of tile games lie in a grid of centred rows that never overlap. Both are laid out here.
+
+
+@dataclass(frozen=True)
+class Fan:
+    """Where a hand's cards go: ``per_row`` to a row on ``rows`` rows, ``step`` apart, in a picture ``width`` wide."""
+
+    count: int
+    card: int
+    per_row: int
+    rows: int
+    step: float
+    width: int
+
+    def place(self, index: int) -> tuple[int, int]:
+        """The row of card ``index`` and its left edge, its row centred in the picture."""
+        row, col = divmod(index, self.per_row)
+        in_row = min(self.per_row, self.count - row * self.per_row)
+        return row, round((self.width - (self.card + self.step * (in_row - 1))) / 2 + col * self.step)
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """The measurements of a fanned hand: card width, how many cards a row holds before the next one starts
+    (never more than ``max_rows`` rows), the gap between cards that do not overlap and the picture's margins."""
+
+    card: int
+    row_limit: int
+    max_rows: int | None = None
+    gap: int = Space.M
+    margin: int = MARGIN
+
+    def fan(self, count: int) -> Fan:
+        """The rows of a ``count``-card hand, its cards drawn closer when a row would pass ``HAND_MAX_WIDTH``."""
+        if count == 0:
+            return Fan(0, self.card, 0, 0, 0.0, HAND_MIN_WIDTH)
+        rows = math.ceil(count / self.row_limit)
+        if self.max_rows is not None:
+            rows = min(rows, self.max_rows)
+        per_row = math.ceil(count / rows)
+        room = HAND_MAX_WIDTH - 2 * self.margin - self.card
+        step = min(self.card + self.gap, room / (per_row - 1)) if per_row > 1 else 0.0
+        width = max(HAND_MIN_WIDTH, round(2 * self.margin + self.card + step * (per_row - 1)))
+        return Fan(count, self.card, per_row, rows, step, width)
+
+
+def fit_scale(room: tuple[int, int], span: tuple[float, float], pad: int, least: int, most: int) -> int:
+    """The unit (a board's cell, a tile's side) at which ``span`` units fill ``room`` less ``pad`` on both axes,
+    kept between ``least`` and ``most``: a board too large for the room at ``least`` widens its picture instead."""
+    fit = min((room[0] - pad) / span[0], (room[1] - pad) / span[1])
+    return int(max(least, min(most, fit)))
+
+
+def grid_per_row(size: int, gap: int, margin: int = MARGIN, width: int = HAND_MAX_WIDTH) -> int:
+    """How many ``size`` pieces, ``gap`` apart, fit in a row between the margins of a ``width`` picture."""
+    return (width - 2 * margin + gap) // (size + gap)
+
+
+def grid_x(index: int, count: int, per_row: int, size: int, gap: int, width: int) -> tuple[int, float]:
+    """The row of piece ``index`` of ``count`` laid ``per_row`` to a row, and its left edge, its row centred."""
+    row, col = divmod(index, per_row)
+    in_row = min(per_row, count - row * per_row)
+    step = size + gap
+    return row, (width - (in_row * step - gap)) / 2 + col * step
+
+
 # --- common pieces --------------------------------------------------------------------------------------------
 
 
 def card_panel(canvas: Image.Image, box: kit.Box, *, lit: bool = False, colour: kit.Colour = kit.GOLD) -> None:
     """A section of a picture: the standard panel, outlined in ``colour`` when ``lit``."""
-    if lit:
-        kit.panel(canvas, box, RADIUS, kit.mix(kit.PANEL_SOLID, colour, 0.2), outline=colour, width=3)
-    else:
-        kit.panel(canvas, box, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=1)
+    kit.seat_frame(canvas, box, colour, lit=lit, tint=0.2, stripe=False)
 
 
 # --- the header band -----------------------------------------------------------------------------------------

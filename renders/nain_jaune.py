@@ -21,7 +21,7 @@ from bot.games.nain_jaune_views import (
     PlayerView,
 )
 from bot.i18n import t
-from renders import kit
+from renders import kit, layout
 from renders.kit import Font
 from renders.layout import (
     HEADER,
@@ -75,12 +75,14 @@ NAIN_JAUNE_FILL: kit.Colour = (60, 48, 6, 150)
 BOX_ORDER = (0, 1, 4, 2, 3)
 """Board boxes left to right: 10♦, V♣, the Nain jaune (7♦) in the middle, D♠, R♥."""
 
-HAND_MAX_WIDTH = 1000
-HAND_MIN_WIDTH = 760
+HAND_MIN_WIDTH = layout.HAND_MIN_WIDTH
+HAND_MAX_WIDTH = layout.HAND_MAX_WIDTH
 HAND_CARD = 120
 HAND_RAISE = Space.XL
 """How far a playable card stands above the others."""
 HAND_ROW_LIMIT = 12
+HAND_ROW = layout.HandRow(HAND_CARD, HAND_ROW_LIMIT, max_rows=2)
+"""A hand too long for one row goes on two, its cards closer."""
 EMPTY_HAND_HEIGHT = 120
 
 Chip = tuple[str, kit.Colour, kit.Colour]
@@ -368,14 +370,11 @@ def hand_image(view: NainJauneSeatView, locale: str) -> Image.Image:
     hand = view.own.hand
     marked = view.own.my_turn
     card_w, card_h = kit.card_size(HAND_CARD)
-    lines = 1 if len(hand) <= HAND_ROW_LIMIT else 2
-    per_row = max(1, math.ceil(len(hand) / lines))
-    widest = HAND_MAX_WIDTH - 2 * MARGIN - card_w
-    step = min(card_w + Space.M, widest / (per_row - 1)) if per_row > 1 else 0
-    picture_w = max(HAND_MIN_WIDTH, round(2 * MARGIN + card_w + step * (per_row - 1)))
+    fan = HAND_ROW.fan(len(hand))
+    picture_w = fan.width
     raise_by = HAND_RAISE if marked else 0
     row_h = card_h + raise_by
-    cards_h = 2 * MARGIN + lines * row_h + (lines - 1) * Space.M
+    cards_h = 2 * MARGIN + fan.rows * row_h + (fan.rows - 1) * Space.M
     picture_h = HEADER + (cards_h if hand else EMPTY_HAND_HEIGHT)
     canvas = kit.new_canvas(picture_w, picture_h)
     _draw_hand_header(canvas, view, locale)
@@ -385,12 +384,8 @@ def hand_image(view: NainJauneSeatView, locale: str) -> Image.Image:
         kit.draw_centered(ImageDraw.Draw(canvas), centre, text, face(Type.TITLE), kit.INK_DIM)
         return canvas
     playable = frozenset(view.own.playable)
-    row_width = card_w + step * (per_row - 1)
     for i, code in enumerate(hand):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, len(hand) - row * per_row)
-        offset = (picture_w - (card_w + step * (in_row - 1))) / 2 if in_row < per_row else (picture_w - row_width) / 2
-        x = round(offset + col * step)
+        row, x = fan.place(i)
         y = HEADER + MARGIN + row * (row_h + Space.M) + raise_by
         if not marked:
             kit.paste_card(canvas, kit.card_face(code, card_w, locale), (x, y))

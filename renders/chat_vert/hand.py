@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -29,11 +30,11 @@ from renders.chat_vert.cards import (
 from renders.kit import Font
 from renders.layout import Space, Type, face
 
-HAND_MAX_WIDTH: Final = 1000
-HAND_MIN_WIDTH: Final = 760
+HAND_MAX_WIDTH: Final = layout.HAND_MAX_WIDTH
+HAND_MIN_WIDTH: Final = layout.HAND_MIN_WIDTH
 HAND_CARD: Final = 88
-HAND_GAP: Final = Space.M
 HAND_ROW_LIMIT: Final = 15
+HAND_ROW: Final = layout.HandRow(HAND_CARD, HAND_ROW_LIMIT)
 HAND_RAISE: Final = Space.L
 HAND_LABEL: Final = 30
 HAND_STRIP: Final = 100
@@ -57,29 +58,24 @@ Chip = tuple[str, kit.Colour, kit.Colour, Image.Image | None]
 
 def hand_layout(count: int) -> tuple[int, int, float]:
     """Cards per row, rows and the step between cards of a row (under a card's width: they overlap)."""
-    if count == 0:
-        return 0, 0, 0.0
-    rows = math.ceil(count / HAND_ROW_LIMIT)
-    per_row = math.ceil(count / rows)
-    room = HAND_MAX_WIDTH - 2 * layout.MARGIN - HAND_CARD
-    step = min(HAND_CARD + HAND_GAP, room / (per_row - 1)) if per_row > 1 else 0.0
-    return per_row, rows, step
+    fan = HAND_ROW.fan(count)
+    return fan.per_row, fan.rows, fan.step
 
 
 def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     """The hand as an RGBA picture: the header, the pile strip, then rows of cards with their numbers."""
     own = view.own
     hand = list(own.hand)
-    per_row, rows, step = hand_layout(len(hand))
+    fan = HAND_ROW.fan(len(hand))
+    rows, step = fan.rows, fan.step
     card_h = kit.card_size(HAND_CARD)[1]
     allowed = set(own.playable) if own.task in HIGHLIGHT else None
     raise_by = HAND_RAISE if allowed is not None else 0
     row_h = raise_by + card_h + HAND_LABEL
     cards_top = layout.HEADER + HAND_STRIP + Space.S + Space.HAIR
     height = cards_top + (rows * row_h + (rows - 1) * ROW_GAP if hand else EMPTY) + layout.MARGIN
-    margins = 2 * layout.MARGIN
-    width = max(HAND_MIN_WIDTH, round(margins + HAND_CARD + step * (per_row - 1))) if hand else HAND_MIN_WIDTH
-    width = _strip_width(view, locale, width)
+    width = _strip_width(view, locale, fan.width)
+    fan = replace(fan, width=width)  # the pile strip may widen the picture: the rows stay centred in it
     canvas = kit.new_canvas(width, height)
     _draw_hand_header(canvas, view, locale, len(hand))
     _draw_hand_strip(canvas, view, locale)
@@ -93,9 +89,7 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     visible = min(step, HAND_CARD) if step else HAND_CARD
     tag_xy: Point | None = None
     for i, code in enumerate(hand):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, len(hand) - row * per_row)
-        x = round((width - (HAND_CARD + step * (in_row - 1))) / 2 + col * step)
+        row, x = fan.place(i)
         y = cards_top + row * (row_h + ROW_GAP) + raise_by
         lit = allowed is not None and code in allowed
         dim = allowed is not None and not lit

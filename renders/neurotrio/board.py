@@ -69,8 +69,8 @@ class Grid:
 
     def __init__(self, area: Area) -> None:
         self.area = area
-        fit = min((BOARD_W - 2 * MARGIN - LABEL) / area.cols, (BOARD_H - 2 * MARGIN - LABEL) / area.rows)
-        self.cell = int(max(CELL_MIN, min(CELL_MAX, fit)))
+        room, span = (BOARD_W, BOARD_H), (area.cols, area.rows)
+        self.cell = layout.fit_scale(room, span, 2 * MARGIN + LABEL, CELL_MIN, CELL_MAX)
         self.grid_w = area.cols * self.cell
         self.grid_h = area.rows * self.cell
         self.width = max(BOARD_W, self.grid_w + LABEL + 2 * MARGIN)

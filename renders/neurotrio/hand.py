@@ -32,10 +32,10 @@ from renders.neurotrio.panel import section
 HAND_CARD: Final = 96
 HAND_GAP: Final = Space.M
 HAND_STEP: Final = HAND_CARD + HAND_GAP
-HAND_WIDTH: Final = 1000
+HAND_WIDTH: Final = layout.HAND_MAX_WIDTH
 EMPTY_HAND_H: Final = 70
 NOTE_CARD: Final = 40
-NOTE_STEP: Final = 44
+NOTE_STEP: Final = NOTE_CARD + Space.XS
 NOTE_BLOCK_GAP: Final = Space.L
 NOTE_LEFT: Final = 28
 """Room left of the notebook's blocks for the background letters."""
@@ -62,7 +62,7 @@ def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
     """The private picture as RGBA: cards in rows (with ``mark``, the playable ones lit and the rest dimmed), then
     the notebook and the cartons and bids."""
     hand = view.own.hand
-    per_row = (HAND_WIDTH - 2 * MARGIN + HAND_GAP) // HAND_STEP
+    per_row = layout.grid_per_row(HAND_CARD, HAND_GAP, MARGIN, HAND_WIDTH)
     rows = math.ceil(len(hand) / per_row) if hand else 0
     hand_h = rows * HAND_STEP + Space.S if hand else EMPTY_HAND_H
     note_h = NOTE_TOP + 3 * (NOTE_STEP + Space.HAIR) + NOTE_FOOT
@@ -79,9 +79,7 @@ def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
         kit.draw_centered(draw, (width / 2, top + 30), t(locale, "neuro.render.empty_hand"), face, kit.INK_DIM)
     allowed = set(view.own.playable) if mark else None
     for i, code in enumerate(hand):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, len(hand) - row * per_row)
-        x0 = (width - (in_row * HAND_STEP - HAND_GAP)) / 2 + col * HAND_STEP
+        row, x0 = layout.grid_x(i, len(hand), per_row, HAND_CARD, HAND_GAP, width)
         y0 = top + row * HAND_STEP
         lit = allowed is not None and code in allowed
         if lit:

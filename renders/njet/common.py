@@ -33,6 +33,8 @@ PAD: Final = Space.L
 """Between a panel's edge and what it holds."""
 TITLE_Y: Final = Space.XL
 """From a panel's top to the middle of its title line."""
+LOW_TITLE_Y: Final = TITLE_Y - Space.HAIR
+"""The title line of the tally, the sheet and the last trick, a hair higher than the others'."""
 
 
 def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
@@ -75,6 +77,19 @@ def heading(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_w
 def section(canvas: Image.Image, box: kit.Box) -> None:
     """The panel behind one part of the table."""
     kit.panel(canvas, box, Space.L, kit.PANEL, outline=kit.PANEL_EDGE, width=Space.HAIR, shadow=True)
+
+
+def titled_section(
+    canvas: Image.Image, box: kit.Box, title: str, *, room: float | None = None, title_y: int = TITLE_Y
+) -> tuple[ImageDraw.ImageDraw, float]:
+    """A part of the table opened alike: its panel and its ``title`` (none when empty) ``title_y`` below the top,
+    cut to ``room`` (default the panel's width inside its padding); returns a pen and the title's width."""
+    x0, y0, x1, _ = box
+    section(canvas, box)
+    draw = ImageDraw.Draw(canvas)
+    if not title:
+        return draw, 0.0
+    return draw, heading(draw, (x0 + PAD, y0 + title_y), title, x1 - x0 - 2 * PAD if room is None else room)
 
 
 def rule_line(canvas: Image.Image, x0: int, x1: int, y: float) -> None:

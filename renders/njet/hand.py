@@ -4,7 +4,6 @@ discards under them."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Final
 
@@ -12,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.njet_views import HandCard
 from bot.i18n import plural, t
-from renders import kit
+from renders import kit, layout
 from renders.layout import HEADER, MARGIN, Space, Type, face, header_title
 from renders.njet.common import DONE, Chip, Seat, chip, colour_name, seat_emblem
 from renders.njet.shapes import COLOURS, card_face, star, swatch
@@ -20,10 +19,11 @@ from renders.njet.shapes import COLOURS, card_face, star, swatch
 HAND_CARD: Final = 120
 HAND_RAISE: Final = 22
 """How far a playable card stands out of the row."""
-HAND_MIN_WIDTH: Final = 760
-HAND_MAX_WIDTH: Final = 1000
+HAND_MIN_WIDTH: Final = layout.HAND_MIN_WIDTH
+HAND_MAX_WIDTH: Final = layout.HAND_MAX_WIDTH
 HAND_ROW_LIMIT: Final = 13
 """More cards than this go on two rows."""
+HAND_ROW: Final = layout.HandRow(HAND_CARD, HAND_ROW_LIMIT, max_rows=2)
 HAND_INFO: Final = 46
 """The band of the round's rules under the header."""
 INFO_BAND: Final[kit.RGBA] = (0, 0, 0, 60)
@@ -41,11 +41,9 @@ def hand_image(view: Seat, locale: str) -> Image.Image:
     marks = any(card.playable for card in hand)
     card_w = HAND_CARD
     card_h = kit.card_size(card_w)[1]
-    rows = 1 if len(hand) <= HAND_ROW_LIMIT else 2
-    per_row = max(1, math.ceil(len(hand) / rows))
-    widest = HAND_MAX_WIDTH - 2 * MARGIN - card_w
-    step = min(card_w + Space.M, widest / (per_row - 1)) if per_row > 1 else 0
-    canvas_w = max(HAND_MIN_WIDTH, round(2 * MARGIN + card_w + step * (per_row - 1)))
+    fan = HAND_ROW.fan(len(hand))
+    rows = fan.rows
+    canvas_w = fan.width
     raise_by = HAND_RAISE if marks else 0
     row_h = card_h + raise_by
     info = _rule_chips(view, locale)
@@ -66,21 +64,17 @@ def hand_image(view: Seat, locale: str) -> Image.Image:
         kit.draw_centered(
             ImageDraw.Draw(canvas), (canvas_w / 2, top + EMPTY_H / 2), text, face(Type.TITLE), kit.INK_DIM
         )
-    row_width = card_w + step * (per_row - 1)
     for i, card in enumerate(hand):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, len(hand) - row * per_row)
-        offset = (canvas_w - (card_w + step * (in_row - 1))) / 2 if in_row < per_row else (canvas_w - row_width) / 2
-        x = round(offset + col * step)
+        row, x = fan.place(i)
         y = top + row * (row_h + Space.M) + raise_by
         if not marks:
-            kit.paste_card(canvas, card_face(card.code, card_w, super_trump=card.super_trump), (round(x), y))
+            kit.paste_card(canvas, card_face(card.code, card_w, super_trump=card.super_trump), (x, y))
         elif card.playable:
             lit = card_face(card.code, card_w, super_trump=card.super_trump, ring=kit.GOLD)
-            kit.paste_card(canvas, lit, (round(x), y - raise_by))
+            kit.paste_card(canvas, lit, (x, y - raise_by))
         else:
             dim = card_face(card.code, card_w, super_trump=card.super_trump, dim=True)
-            kit.paste_card(canvas, dim, (round(x), y))
+            kit.paste_card(canvas, dim, (x, y))
     if discards:
         _draw_own_discards(canvas, discards, locale, canvas_h - strip - Space.XS)
     return canvas

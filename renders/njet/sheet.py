@@ -12,19 +12,18 @@ from bot.i18n import plural, t
 from renders import kit
 from renders.layout import HEADER, MARGIN, SMALL_RADIUS, Space, Type, face, header_title
 from renders.njet.common import (
+    LOW_TITLE_Y,
     PAD,
-    TITLE_Y,
     Table,
     character_name,
     character_of,
-    heading,
     points_runs,
     round_title,
     rule_line,
     seat_emblem,
     seat_name,
-    section,
     team_disc,
+    titled_section,
 )
 from renders.njet.shapes import paste_centered
 
@@ -50,10 +49,8 @@ def draw_tally(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
     """The teams with the tricks and 1s they took, and what that makes at the round's points per trick."""
     x0, y0, x1, y1 = box
     table = view.table
-    section(canvas, box)
-    draw = ImageDraw.Draw(canvas)
-    head_y = y0 + Space.XL - Space.HAIR
-    heading(draw, (x0 + PAD, head_y), t(locale, "njet.render.teams"), 200)
+    draw, _ = titled_section(canvas, box, t(locale, "njet.render.teams"), room=200, title_y=LOW_TITLE_Y)
+    head_y = y0 + LOW_TITLE_Y
     if not table.teams:
         kit.draw_centered(
             draw,
@@ -114,10 +111,7 @@ def draw_sheet(
     """
     x0, y0, x1, y1 = box
     table = view.table
-    section(canvas, box)
-    draw = ImageDraw.Draw(canvas)
-    if title:
-        heading(draw, (x0 + PAD, y0 + Space.XL - Space.HAIR), t(locale, "njet.render.sheet"), x1 - x0 - 2 * PAD)
+    draw, _ = titled_section(canvas, box, t(locale, "njet.render.sheet") if title else "", title_y=LOW_TITLE_Y)
     seats = [player.seat for player in table.players]
     rows = table.sheet
     totals = [player.score for player in table.players]
@@ -199,9 +193,7 @@ def draw_standings(canvas: Image.Image, view: Table, names: Sequence[str], local
     """Final ranking: players by total score, the winner (or joint winners) in gold."""
     x0, y0, x1, y1 = box
     table = view.table
-    section(canvas, box)
-    draw = ImageDraw.Draw(canvas)
-    heading(draw, (x0 + PAD, y0 + TITLE_Y), t(locale, "njet.render.standings"), x1 - x0 - 2 * PAD)
+    draw, _ = titled_section(canvas, box, t(locale, "njet.render.standings"))
     ranking = sorted(table.players, key=lambda p: (p.rank, p.seat))
     winners = [p for p in ranking if p.rank == 1]
     label = t(locale, "njet.render.winner") if len(winners) == 1 else t(locale, "njet.render.winners")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.i18n import plural, t
 from renders import kit
@@ -14,14 +14,14 @@ from renders.kit import Font
 from renders.layout import Space, Type, face
 from renders.njet.common import (
     DONE,
+    LOW_TITLE_Y,
     PAD,
     TITLE_Y,
     Table,
     done_mark,
-    heading,
     seat_emblem,
     seat_name,
-    section,
+    titled_section,
 )
 from renders.njet.shapes import card_back, card_face, paste_centered
 
@@ -46,10 +46,8 @@ def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
     """The current trick: one slot per player in play order, played cards face up, the card winning it lit."""
     x0, y0, x1, _ = box
     table = view.table
-    section(canvas, box)
-    draw = ImageDraw.Draw(canvas)
+    draw, title_w = titled_section(canvas, box, t(locale, "njet.render.trick"), room=220)
     head_y = y0 + TITLE_Y
-    title_w = heading(draw, (x0 + PAD, head_y), t(locale, "njet.render.trick"), 220)
     turn = sorted(view.to_act)
     if not table.trick and turn:
         runs = kit.catalog_runs(
@@ -118,9 +116,7 @@ def _draw_centred_message(
 ) -> None:
     """A panel with a title, a row of emblems (with names) and a few centred lines under them."""
     x0, y0, x1, _ = box
-    section(canvas, box)
-    draw = ImageDraw.Draw(canvas)
-    heading(draw, (x0 + PAD, y0 + TITLE_Y), title, x1 - x0 - 2 * PAD)
+    draw, _ = titled_section(canvas, box, title)
     cx = (x0 + x1) / 2
     size = MESSAGE_EMBLEM[0] if len(seats) <= 1 else MESSAGE_EMBLEM[1]
     col_w = (x1 - x0 - 2 * PAD) / max(1, len(seats))
@@ -159,9 +155,7 @@ def draw_discard(canvas: Image.Image, view: Table, names: Sequence[str], locale:
     table = view.table
     count = table.rules.discard if table.rules is not None else 0
     x0, y0, x1, _ = box
-    section(canvas, box)
-    draw = ImageDraw.Draw(canvas)
-    heading(draw, (x0 + PAD, y0 + TITLE_Y), t(locale, "njet.render.discard_title"), x1 - x0 - 2 * PAD)
+    draw, _ = titled_section(canvas, box, t(locale, "njet.render.discard_title"))
     kit.draw_centered(
         draw,
         ((x0 + x1) / 2, y0 + 66),
@@ -196,10 +190,8 @@ def draw_last_trick(canvas: Image.Image, view: Table, names: Sequence[str], loca
     """The previous trick, small, its winning card ringed, with who won it."""
     x0, y0, x1, y1 = box
     table = view.table
-    section(canvas, box)
-    draw = ImageDraw.Draw(canvas)
-    head_y = y0 + Space.XL - Space.HAIR
-    title_w = heading(draw, (x0 + PAD, head_y), t(locale, "njet.render.last_trick"), x1 - x0 - 2 * PAD)
+    draw, title_w = titled_section(canvas, box, t(locale, "njet.render.last_trick"), title_y=LOW_TITLE_Y)
+    head_y = y0 + LOW_TITLE_Y
     if not table.last_trick:
         kit.draw_centered(
             draw,

@@ -15,11 +15,13 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from bot.games.triominos_views import Cell, LastPlacement, Placement, TileFace, TriominosTable
 from bot.i18n import t
-from renders import kit
+from renders import kit, layout
 from renders.kit import Run
 from renders.layout import Named, Space, Type, card_panel, face, header_pill, header_title, header_turn
-from renders.triominos.panel import draw_panel, panel_height, seat_name
+from renders.triominos.panel import GAP, draw_panel, panel_height, seat_name
 from renders.triominos.tiles import (
+    HEADER,
+    MARGIN,
     ROOT3,
     Point,
     bonus_label,
@@ -31,9 +33,6 @@ from renders.triominos.tiles import (
     vertices,
 )
 
-MARGIN: Final = Space.L + Space.HAIR
-GAP: Final = Space.M
-HEADER: Final = 64
 PANEL_W: Final = 320
 BOARD_W: Final = 680
 """Room for the board beside the panel; a wide layout at the minimum tile size widens the picture."""
@@ -64,8 +63,7 @@ class Board:
         self.x0, self.y0 = min(xs), min(ys)
         span_x = (max(xs) - self.x0) / 2 + 1.2
         span_y = (max(ys) - self.y0) * ROOT3 / 2 + 1.2
-        fit = min((room[0] - 2 * MARGIN) / span_x, (room[1] - 2 * MARGIN) / span_y)
-        self.side = int(max(minimum, min(TILE_MAX, fit)))
+        self.side = layout.fit_scale(room, (span_x, span_y), 2 * MARGIN, minimum, TILE_MAX)
         self.height = tile_height(self.side)
         self.width_px = max(room[0], round(span_x * self.side + 2 * MARGIN))
         self.height_px = max(room[1], round(span_y * self.side + 2 * MARGIN))

@@ -10,16 +10,14 @@ from PIL import Image, ImageDraw
 
 from bot.games.triominos_views import TriominosSeatView
 from bot.i18n import plural, t
-from renders import kit
+from renders import kit, layout
 from renders.layout import Space, Type, face, header_pill, header_title
-from renders.triominos.tiles import halo, paste_tile, tile_height, tile_image
+from renders.triominos.tiles import HEADER, MARGIN, halo, paste_tile, tile_height, tile_image
 
-MARGIN: Final = Space.L + Space.HAIR
-HEADER: Final = 64
 HAND_TILE: Final = 116
 TILE_GAP: Final = Space.L + Space.HAIR
-HAND_MIN_WIDTH: Final = 760
-HAND_MAX_WIDTH: Final = 1000
+HAND_MIN_WIDTH: Final = layout.HAND_MIN_WIDTH
+HAND_MAX_WIDTH: Final = layout.HAND_MAX_WIDTH
 EMPTY_HEIGHT: Final = 90
 BADGE: Final = Space.XXL
 
@@ -31,7 +29,7 @@ def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Ima
     side = HAND_TILE
     th = tile_height(side)
     step = side + TILE_GAP
-    per_row = max(1, min(len(hand), (HAND_MAX_WIDTH - 2 * MARGIN + TILE_GAP) // step))
+    per_row = max(1, min(len(hand), layout.grid_per_row(side, TILE_GAP, MARGIN, HAND_MAX_WIDTH)))
     rows = math.ceil(len(hand) / per_row) if hand else 0
     width = max(HAND_MIN_WIDTH, 2 * MARGIN + per_row * step - TILE_GAP)
     row_h = th + 58
@@ -46,9 +44,7 @@ def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Ima
     playable = frozenset(view.own.playable)
     value_face = face(Type.SMALL, True)
     for i, tile in enumerate(hand):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, len(hand) - row * per_row)
-        x0 = (width - (in_row * step - TILE_GAP)) / 2 + col * step
+        row, x0 = layout.grid_x(i, len(hand), per_row, side, TILE_GAP, width)
         y0 = HEADER + MARGIN + Space.L + row * row_h
         lit = mark and tile.code in playable
         dim = mark and not lit

@@ -16,6 +16,7 @@ from renders.layout import Space, Type, card_panel, face
 from renders.triominos.tiles import (
     BACK,
     BACK_EDGE,
+    MARGIN,
     bonus_label,
     letter_label,
     pad_of,
@@ -26,7 +27,7 @@ from renders.triominos.tiles import (
 )
 
 GAP: Final = Space.M
-BOTTOM: Final = Space.L + Space.HAIR
+BOTTOM: Final = MARGIN
 """The room below the panel, as at the picture's edge."""
 ROW_H: Final = 64
 ROW_GAP: Final = Space.S

@@ -20,6 +20,11 @@ from renders.layout import Space
 
 ROOT3: Final = math.sqrt(3)
 
+MARGIN: Final = Space.L + Space.HAIR
+"""Between a Triominos picture's edge and its content: wider than the kit's, the tiles being large."""
+HEADER: Final = 64
+"""The title band of a Triominos picture, tall enough for a tile in the table's."""
+
 IVORY: Final[kit.RGB] = (250, 244, 226)
 IVORY_EDGE: Final[kit.RGB] = (176, 158, 124)
 NUMBER_COLOURS: Final[tuple[kit.RGB, ...]] = (

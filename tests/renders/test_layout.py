@@ -42,3 +42,32 @@ def test_the_header_band_draws_only_inside_the_band() -> None:
 def test_the_type_scale_grows() -> None:
     sizes = [int(size) for size in layout.Type]
     assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes)
+
+
+def test_a_fanned_hand_stays_inside_its_margins_and_centres_short_rows() -> None:
+    metrics = layout.HandRow(100, 10, max_rows=2)
+    assert metrics.fan(0).width == layout.HAND_MIN_WIDTH and metrics.fan(0).rows == 0
+    for count in range(1, 40):
+        fan = metrics.fan(count)
+        assert fan.rows <= 2 and fan.per_row * fan.rows >= count
+        assert layout.HAND_MIN_WIDTH <= fan.width <= layout.HAND_MAX_WIDTH
+        for i in range(count):
+            _row, x = fan.place(i)
+            assert x >= layout.MARGIN - 1 and x + 100 <= fan.width - layout.MARGIN + 1
+    fan = metrics.fan(3)
+    xs = [fan.place(i)[1] for i in range(3)]
+    assert abs(xs[0] - (fan.width - xs[-1] - 100)) <= 1
+    assert layout.HandRow(100, 10).fan(35).rows == 4
+
+
+def test_a_grid_of_tiles_fits_its_rows_and_centres_them() -> None:
+    per_row = layout.grid_per_row(100, 10, margin=20, width=1000)
+    assert 20 + per_row * 110 - 10 <= 1000 - 20 < 20 + (per_row + 1) * 110 - 10
+    row, x = layout.grid_x(per_row, per_row + 1, per_row, 100, 10, 1000)
+    assert row == 1 and x == (1000 - 100) / 2
+
+
+def test_a_board_scale_fills_its_room_within_its_bounds() -> None:
+    assert layout.fit_scale((700, 640), (5, 5), 40, 72, 124) == 120
+    assert layout.fit_scale((700, 640), (2, 2), 40, 72, 124) == 124
+    assert layout.fit_scale((700, 640), (20, 20), 40, 72, 124) == 72
