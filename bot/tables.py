@@ -31,6 +31,7 @@ from bot.games.base import (
     SeatView,
     TableView,
     action_rng,
+    offered_options,
     validate_options,
 )
 from bot.i18n import t
@@ -308,7 +309,7 @@ class TableService:
             if user_id != row.host_id:
                 raise TableError("host_only")
             engine = engine_of(row.kind)
-            if not any(o.name == name and getattr(o, "offered", False) for o in engine.options):
+            if name not in {o.name for o in offered_options(engine)}:
                 raise BadOption("unknown_option", option=name)
             options = validate_options(engine, {**row.options, name: value})
             await self.store.update_game(game_id, options=options)

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.games.base import BoolOption, ChoiceOption, IntOption, JSONValue
+from bot.games.base import BoolOption, ChoiceOption, IntOption, JSONValue, Offered, offered_options
 from bot.i18n import t
 from bot.registry import GameSpec, engine_of
 from cogs.tables import open_lobby
@@ -23,16 +23,10 @@ TIMERS = (("reminder", 2), ("timeout", 10))
 """The shared turn timers, in minutes (0: never)."""
 TIMER_RANGE = app_commands.Range[int, 0, 1440]
 
-Offered = IntOption | BoolOption | ChoiceOption
-
 
 def _text(key: str) -> locale_str:
     """A command string: English by default, every language through the translator."""
     return locale_str(t("en", key), key=key)
-
-
-def offered_options(spec: GameSpec) -> list[Offered]:
-    return [o for o in engine_of(spec.kind).options if isinstance(o, Offered) and o.offered]
 
 
 def _annotation(option: Offered) -> object:
@@ -45,7 +39,7 @@ def _annotation(option: Offered) -> object:
 
 def new_command(spec: GameSpec) -> app_commands.Command[Any, ..., None]:
     """The ``new`` subcommand of a game: open a table with the chosen options."""
-    options = offered_options(spec)
+    options = offered_options(engine_of(spec.kind))
     names = {o.name for o in options}
 
     async def new(interaction: discord.Interaction[Any], **values: Any) -> None:

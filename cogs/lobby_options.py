@@ -13,13 +13,20 @@ from typing import Any
 
 import discord
 
-from bot.games.base import BadOption, BoolOption, ChoiceOption, GameError, IntOption, JSONValue
+from bot.games.base import (
+    BadOption,
+    BoolOption,
+    ChoiceOption,
+    GameError,
+    IntOption,
+    JSONValue,
+    Offered,
+    offered_options,
+)
 from bot.i18n import has, t
 from bot.registry import engine_of
 from bot.store import GameRow
 from cogs.common import bot_of, check_origin, menu, picked, remember_locale, report_error, user_lang
-
-Offered = IntOption | BoolOption | ChoiceOption
 
 LADDER_MAX = 25
 """A select holds at most 25 entries."""
@@ -77,11 +84,6 @@ def ladder(minimum: int, maximum: int, must: Iterable[int]) -> list[int]:
         if len(values) <= LADDER_MAX:
             return sorted(values)
     return _thinned(sorted(values), kept)
-
-
-def offered(kind: str) -> list[Offered]:
-    """The options a player may choose for a game, in their declared order (the lobby's selects)."""
-    return [o for o in engine_of(kind).options if isinstance(o, Offered) and o.offered]
 
 
 def _values(option: Offered, current: JSONValue) -> list[str]:
@@ -171,7 +173,7 @@ class OptionSelect(
             row = await bot.tables.game_row(self.game_id)
             check_origin(interaction, row)
             await remember_locale(interaction)
-            option = next((o for o in offered(row.kind) if o.name == self.name), None)
+            option = next((o for o in offered_options(engine_of(row.kind)) if o.name == self.name), None)
             if option is None:
                 raise BadOption("unknown_option", option=self.name)
             value = values[0] if values else ""
@@ -187,7 +189,7 @@ def option_selects(row: GameRow) -> list[OptionSelect]:
     """One select per offered option of the row's game, on the rows under the lobby's buttons."""
     lang = row.locale
     selects = []
-    for index, option in enumerate(offered(row.kind)[:SELECTS_MAX]):
+    for index, option in enumerate(offered_options(engine_of(row.kind))[:SELECTS_MAX]):
         current = _as_value(option, row.options.get(option.name, option.default))
         placeholder = t(
             lang,

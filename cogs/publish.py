@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.games.base import DataOption
+from bot.games.base import offered_options
 from bot.i18n import t
 from bot.registry import engine_of, pictures_of, spec_of, texts_of
 from bot.store import GameRow
@@ -47,9 +47,7 @@ def lobby_embed(row: GameRow) -> discord.Embed:
         for i, s in enumerate(row.seats)
     )
     options = []
-    for spec in engine.options:
-        if isinstance(spec, DataOption) or not spec.offered:
-            continue  # set by the table itself (Chat vert's rules and dealer), not chosen in the lobby
+    for spec in offered_options(engine):  # not those the table sets itself (Chat vert's rules and dealer)
         value = row.options.get(spec.name, spec.default)
         if isinstance(value, bool):
             value = t(lang, "common.yes" if value else "common.no")

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.base import BadOption, ChoiceOption
+from bot.games.base import BadOption, ChoiceOption, offered_options
+from bot.registry import engine_of
 from bot.store import GameRow
 from bot.tables import NullPublisher, TableError, TableService
-from cogs.lobby_options import LADDER_MAX, OptionSelect, ladder, offered, option_selects, parsed, shown
+from cogs.lobby_options import LADDER_MAX, OptionSelect, ladder, option_selects, parsed, shown
 from tests.service_support import open_store
 
 
@@ -124,7 +125,7 @@ async def test_a_game_without_offered_options_has_no_select_and_chat_vert_shows_
 
 
 def test_a_select_value_is_read_through_the_declaration() -> None:
-    deals, _, announce = offered("nain_jaune")
+    deals, _, announce = offered_options(engine_of("nain_jaune"))
     assert parsed(deals, "3") == 3 and parsed(announce, "yes") is True and parsed(announce, "no") is False
     for option, value in ((deals, "3.5"), (deals, "yes"), (announce, "1"), (deals, "9" * 30)):
         with pytest.raises(BadOption):

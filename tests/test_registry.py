@@ -11,10 +11,9 @@ import pytest
 from PIL import Image
 
 from bot.app import TableeBot
-from bot.games.base import DataOption, Engine, IntOption, action_rng, validate_options
+from bot.games.base import Engine, IntOption, action_rng, offered_options, validate_options
 from bot.i18n import catalog, t
 from bot.registry import GAMES, KINDS, GameSpec, engine_of, hooks_of, load, pictures_of, player_of, spec_of, texts_of
-from cogs.game_commands import offered_options
 from cogs.ui import GameUI, ui_for
 
 BY_KIND = pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.kind)
@@ -48,10 +47,10 @@ def test_the_declared_parts_exist(spec: GameSpec) -> None:
 def test_every_text_of_a_game_exists_in_both_languages(spec: GameSpec) -> None:
     engine = engine_of(spec.kind)
     keys = [spec.title_key, f"rules.{spec.kind}", f"{texts_of(spec.kind).score_unit_key}.one"]
-    keys += [f"option.{o.name}" for o in engine.options if not isinstance(o, DataOption) and o.offered]
+    keys += [f"option.{o.name}" for o in offered_options(engine)]
     command = f"cmd.{spec.command}"
     keys += [f"{command}.name", f"{command}.description", f"{command}.new.description"]
-    keys += [f"{command}.new.{o.name}{end}" for o in offered_options(spec) for end in ("", ".name")]
+    keys += [f"{command}.new.{o.name}{end}" for o in offered_options(engine_of(spec.kind)) for end in ("", ".name")]
     for lang in LANGUAGES:
         for key in keys:
             assert key in catalog(lang), f"{key} is missing in {lang}"
@@ -87,8 +86,8 @@ async def test_every_declared_game_has_its_command(tmp_path: Path) -> None:
             assert spec.command in groups, f"/{spec.command} is missing"
             new = {sub.name: sub for sub in groups[spec.command].commands}["new"]
             parameters = {p.name: p for p in new.parameters}
-            assert set(parameters) == {o.name for o in offered_options(spec)} | {"reminder", "timeout"}
-            for option in offered_options(spec):
+            assert set(parameters) == {o.name for o in offered_options(engine_of(spec.kind))} | {"reminder", "timeout"}
+            for option in offered_options(engine_of(spec.kind)):
                 if isinstance(option, IntOption):
                     assert (parameters[option.name].min_value, parameters[option.name].max_value) == (
                         option.min,

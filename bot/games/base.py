@@ -254,6 +254,8 @@ class DataOption:
 
 
 Option = IntOption | BoolOption | ChoiceOption | DataOption
+Offered = IntOption | BoolOption | ChoiceOption
+"""The kinds of option a player may choose (a ``DataOption`` is always set by the table)."""
 
 
 @dataclass
@@ -442,6 +444,11 @@ class Player(Protocol):
     def interrupt(self, state: Any, seat: int, rng: random.Random) -> Action | None:
         """The computer player's choice to interrupt now (a "neuro" call, "J'ai la même"), or None."""
         ...
+
+
+def offered_options(game: AnyEngine) -> list[Offered]:
+    """The options players choose, in their declared order: the slash command's, the lobby's menus and lines."""
+    return [o for o in game.options if isinstance(o, Offered) and o.offered]
 
 
 def validate_options(game: AnyEngine, raw: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
