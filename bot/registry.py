@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol, cast
 
-from bot.games.base import Action, AnyEngine, BadOption, Event, JSONValue, Option, Player, SeatView, TableView
+from bot.games.base import Action, AnyEngine, BadOption, Event, JSONValue, Player, SeatView, TableView
 from bot.table_hooks import TableHooks
 
 
@@ -140,7 +140,3 @@ def pictures_of(kind: str) -> Pictures:
 def hooks_of(kind: str) -> TableHooks | None:
     ref = spec_of(kind).hooks
     return None if ref is None else cast(TableHooks, load(ref))
-
-
-def options_of(kind: str) -> tuple[Option, ...]:
-    return engine_of(kind).options

@@ -8,10 +8,8 @@ masks. Everything costly (fonts, masks, card faces, shadows) is cached: a render
 from __future__ import annotations
 
 import io
-import statistics
-import time
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -213,24 +211,6 @@ def catalog_runs(
     """A catalog line whose ``{name}`` is drawn bold in its own colour and cut to keep the line in ``max_width``."""
     line = t(locale, key, name=NAME_MARK, **params)
     return name_runs(line, name, face, fill, font(face.size, True), name_fill, max_width)
-
-
-def as_int(value: object, default: int = 0) -> int:
-    """An integer from a view value (a number or a numeric string), else ``default``."""
-    try:
-        return int(value)  # type: ignore[call-overload, no-any-return]
-    except (TypeError, ValueError):
-        return default
-
-
-def as_opt_int(value: object) -> int | None:
-    """``as_int`` where a missing value (None, or a bool) stays None."""
-    if value is None or isinstance(value, bool):
-        return None
-    try:
-        return int(value)  # type: ignore[call-overload, no-any-return]
-    except (TypeError, ValueError):
-        return None
 
 
 def name_runs(
@@ -732,15 +712,3 @@ def encode_png(img: Image.Image, *, colors: int | None = None) -> bytes:
     buffer = io.BytesIO()
     out.save(buffer, format="PNG", compress_level=6)
     return buffer.getvalue()
-
-
-def measure_ms(render: Callable[[], object], repeat: int = 20, warmup: int = 2) -> float:
-    """Median wall time of ``render()`` in milliseconds, after ``warmup`` calls that fill the caches."""
-    for _ in range(warmup):
-        render()
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        render()
-        samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples)

@@ -145,10 +145,6 @@ def test_encode_png_gives_real_png_bytes() -> None:
         assert image.mode == "P"
 
 
-def test_measure_ms() -> None:
-    assert kit.measure_ms(lambda: None, repeat=3, warmup=0) >= 0
-
-
 def test_every_rank_has_its_word() -> None:
     """The kit's own catalog names every rank (both languages say the same: ``tests/test_i18n.py``)."""
     assert {f"render.rank.{rank}" for rank in kit.RANKS} <= catalog_file("fr", "render_kit.json").keys()
