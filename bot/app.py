@@ -6,13 +6,15 @@ import asyncio
 import contextlib
 import importlib
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
+from discord.ext import tasks
 
 from bot.i18n import Translator
 from bot.registry import GAMES

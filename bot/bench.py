@@ -19,15 +19,27 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
+from typing import cast
 
 from bot.chat_vert_table import set_rules
-from bot.games.base import Action, SeatView, TableView, action_rng
+from bot.games.base import Action
+from bot.games.base import SeatView
+from bot.games.base import TableView
+from bot.games.base import action_rng
 from bot.players.chat_vert_bench import twenty_rules
-from bot.players.strength import Figure, percentile
-from bot.registry import KINDS, engine_of, load, pictures_of, player_of, spec_of
+from bot.players.strength import Figure
+from bot.players.strength import percentile
+from bot.registry import KINDS
+from bot.registry import engine_of
+from bot.registry import load
+from bot.registry import pictures_of
+from bot.registry import player_of
+from bot.registry import spec_of
 from bot.store import Store
-from bot.tables import NullPublisher, Snapshot, TableService
+from bot.tables import NullPublisher
+from bot.tables import Snapshot
+from bot.tables import TableService
 from bot.workers import off_loop
 
 PIPELINE_BUDGET_MS = 100.0

@@ -14,16 +14,25 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Event, GameError, JSONValue
-from bot.games.chat_vert import GAME, ChatVertState
-from bot.games.chat_vert_rules import MAX_RULES, check_new_rule, check_rules, validate_rule
+from bot.games.base import Event
+from bot.games.base import GameError
+from bot.games.base import JSONValue
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import ChatVertState
+from bot.games.chat_vert_rules import MAX_RULES
+from bot.games.chat_vert_rules import check_new_rule
+from bot.games.chat_vert_rules import check_rules
+from bot.games.chat_vert_rules import validate_rule
 from bot.players.chat_vert import make_rule
-from bot.store import GameRow, Store
+from bot.store import GameRow
+from bot.store import Store
 
 KIND = "chat_vert"
 NEXT_ID = "next_id"

@@ -10,12 +10,24 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.games.base import Action, AnyEngine, Event, JSONValue, Player, action_rng
+from bot.games.base import Action
+from bot.games.base import AnyEngine
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.base import Player
+from bot.games.base import action_rng
 from bot.i18n import t
-from bot.registry import engine_of, pictures_of, player_of, spec_of, texts_of
+from bot.registry import engine_of
+from bot.registry import pictures_of
+from bot.registry import player_of
+from bot.registry import spec_of
+from bot.registry import texts_of
 from bot.store import Store
-from bot.tables import NullPublisher, Snapshot, TableService
-from bot.texts import narrate, ranking_lines
+from bot.tables import NullPublisher
+from bot.tables import Snapshot
+from bot.tables import TableService
+from bot.texts import narrate
+from bot.texts import ranking_lines
 
 
 class DemoPublisher(NullPublisher):

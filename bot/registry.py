@@ -12,9 +12,18 @@ import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol, cast
+from typing import Any
+from typing import Protocol
+from typing import cast
 
-from bot.games.base import Action, AnyEngine, BadOption, Event, JSONValue, Player, SeatView, TableView
+from bot.games.base import Action
+from bot.games.base import AnyEngine
+from bot.games.base import BadOption
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.base import Player
+from bot.games.base import SeatView
+from bot.games.base import TableView
 from bot.table_hooks import TableHooks
 
 

@@ -6,12 +6,16 @@ its options, so a replay sees the same rules) and updated when it ends. Games wi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Protocol
 
-from bot.games.base import Event, JSONValue
+from bot.games.base import Event
+from bot.games.base import JSONValue
 
 if TYPE_CHECKING:
-    from bot.store import GameRow, Store
+    from bot.store import GameRow
+    from bot.store import Store
 
 
 class TableHooks(Protocol):

@@ -13,30 +13,40 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator
+from collections.abc import Callable
+from collections.abc import Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Protocol
 
-from bot.games.base import (
-    Action,
-    AnyEngine,
-    BadOption,
-    Event,
-    GameError,
-    IllegalAction,
-    JSONValue,
-    NotYourTurn,
-    Result,
-    SeatView,
-    TableView,
-    action_rng,
-    offered_options,
-    validate_options,
-)
+from bot.games.base import Action
+from bot.games.base import AnyEngine
+from bot.games.base import BadOption
+from bot.games.base import Event
+from bot.games.base import GameError
+from bot.games.base import IllegalAction
+from bot.games.base import JSONValue
+from bot.games.base import NotYourTurn
+from bot.games.base import Result
+from bot.games.base import SeatView
+from bot.games.base import TableView
+from bot.games.base import action_rng
+from bot.games.base import offered_options
+from bot.games.base import validate_options
 from bot.i18n import t
-from bot.registry import engine_of, hooks_of, player_of
-from bot.store import ActionRow, ActiveTableExists, DuplicateAction, GameRow, ResultLine, Seat, Store
+from bot.registry import engine_of
+from bot.registry import hooks_of
+from bot.registry import player_of
+from bot.store import ActionRow
+from bot.store import ActiveTableExists
+from bot.store import DuplicateAction
+from bot.store import GameRow
+from bot.store import ResultLine
+from bot.store import Seat
+from bot.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,8 @@ import asyncio
 import functools
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import ParamSpec, TypeVar
+from typing import ParamSpec
+from typing import TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")

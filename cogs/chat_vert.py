@@ -15,17 +15,37 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.chat_vert_table import reset_rules, table_rules
+from bot.chat_vert_table import reset_rules
+from bot.chat_vert_table import table_rules
 from bot.games.base import Action
-from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTable
-from bot.i18n import plural, t
+from bot.games.chat_vert_views import ChatVertSeatView
+from bot.games.chat_vert_views import ChatVertTable
+from bot.i18n import plural
+from bot.i18n import t
 from bot.store import GameRow
-from bot.tables import Snapshot, TableError
-from bot.texts.chat_vert import COLOURS, MAJORS, card_name, colour_name, describe_action, describe_rule
-from cogs.chat_vert_dialog import RuleButton, open_dialog
-from cogs.common import bot_of, can_manage, check_origin, display_name, guild_lang, remember_locale, user_lang
-from cogs.components import ActButton, FocusButton, FocusSelect, SayButton
-from cogs.ui import FocusPanel, GameUI
+from bot.tables import Snapshot
+from bot.tables import TableError
+from bot.texts.chat_vert import COLOURS
+from bot.texts.chat_vert import MAJORS
+from bot.texts.chat_vert import card_name
+from bot.texts.chat_vert import colour_name
+from bot.texts.chat_vert import describe_action
+from bot.texts.chat_vert import describe_rule
+from cogs.chat_vert_dialog import RuleButton
+from cogs.chat_vert_dialog import open_dialog
+from cogs.common import bot_of
+from cogs.common import can_manage
+from cogs.common import check_origin
+from cogs.common import display_name
+from cogs.common import guild_lang
+from cogs.common import remember_locale
+from cogs.common import user_lang
+from cogs.components import ActButton
+from cogs.components import FocusButton
+from cogs.components import FocusSelect
+from cogs.components import SayButton
+from cogs.ui import FocusPanel
+from cogs.ui import GameUI
 from renders.chat_vert import PICTURES
 
 PAGE = 25

@@ -17,12 +17,26 @@ from typing import Any
 
 import discord
 
-from bot.chat_vert_table import KIND, add_rule, last_winner, table_rules
-from bot.games.base import GameError, JSONValue
-from bot.games.chat_vert_rules import FREE_MESSAGE_MAX, FREE_TEXT_MAX, PHRASE_MAX, TEMPLATES
-from bot.i18n import plural, t
+from bot.chat_vert_table import KIND
+from bot.chat_vert_table import add_rule
+from bot.chat_vert_table import last_winner
+from bot.chat_vert_table import table_rules
+from bot.games.base import GameError
+from bot.games.base import JSONValue
+from bot.games.chat_vert_rules import FREE_MESSAGE_MAX
+from bot.games.chat_vert_rules import FREE_TEXT_MAX
+from bot.games.chat_vert_rules import PHRASE_MAX
+from bot.games.chat_vert_rules import TEMPLATES
+from bot.i18n import plural
+from bot.i18n import t
 from bot.tables import TableError
-from cogs.common import bot_of, guild_lang, menu, picked, remember_locale, report_error, user_lang
+from cogs.common import bot_of
+from cogs.common import guild_lang
+from cogs.common import menu
+from cogs.common import picked
+from cogs.common import remember_locale
+from cogs.common import report_error
+from cogs.common import user_lang
 from cogs.components import modal_values
 
 NEEDS: dict[str, tuple[str, ...]] = {
@@ -103,7 +117,8 @@ def rule_of(draft: dict[str, Any]) -> dict[str, JSONValue]:
 
 
 def build_dialog(channel_id: int, draft: dict[str, Any], lang: str) -> tuple[str, discord.ui.View]:
-    from bot.texts.chat_vert import colour_name, describe_rule
+    from bot.texts.chat_vert import colour_name
+    from bot.texts.chat_vert import describe_rule
 
     template = str(draft.get("template") or "say")
     needs = NEEDS.get(template, ())

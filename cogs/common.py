@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol, cast
+from typing import Any
+from typing import Protocol
+from typing import cast
 
 import discord
 from discord import app_commands
 
 from bot.games.base import GameError
-from bot.i18n import has, language, t
-from bot.store import GameRow, Store
-from bot.tables import TableError, TableService
+from bot.i18n import has
+from bot.i18n import language
+from bot.i18n import t
+from bot.store import GameRow
+from bot.store import Store
+from bot.tables import TableError
+from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 

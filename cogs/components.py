@@ -25,26 +25,30 @@ import io
 import logging
 import re
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any
+from typing import Self
 
 import discord
 
-from bot.games.base import Action, GameError, JSONValue
+from bot.games.base import Action
+from bot.games.base import GameError
+from bot.games.base import JSONValue
 from bot.i18n import t
-from bot.registry import pictures_of, spec_of, texts_of
-from bot.tables import Snapshot, TableError
+from bot.registry import pictures_of
+from bot.registry import spec_of
+from bot.registry import texts_of
+from bot.tables import Snapshot
+from bot.tables import TableError
 from bot.workers import off_loop
-from cogs.common import (
-    bot_of,
-    can_manage,
-    check_origin,
-    display_name,
-    menu,
-    picked,
-    remember_locale,
-    report_error,
-    user_lang,
-)
+from cogs.common import bot_of
+from cogs.common import can_manage
+from cogs.common import check_origin
+from cogs.common import display_name
+from cogs.common import menu
+from cogs.common import picked
+from cogs.common import remember_locale
+from cogs.common import report_error
+from cogs.common import user_lang
 from cogs.lobby_options import OptionSelect
 from cogs.ui import ui_for
 

@@ -14,9 +14,15 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.games.base import BoolOption, ChoiceOption, IntOption, JSONValue, Offered, offered_options
+from bot.games.base import BoolOption
+from bot.games.base import ChoiceOption
+from bot.games.base import IntOption
+from bot.games.base import JSONValue
+from bot.games.base import Offered
+from bot.games.base import offered_options
 from bot.i18n import t
-from bot.registry import GameSpec, engine_of
+from bot.registry import GameSpec
+from bot.registry import engine_of
 from cogs.tables import open_lobby
 
 TIMERS = (("reminder", 2), ("timeout", 10))

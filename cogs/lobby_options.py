@@ -13,20 +13,25 @@ from typing import Any
 
 import discord
 
-from bot.games.base import (
-    BadOption,
-    BoolOption,
-    ChoiceOption,
-    GameError,
-    IntOption,
-    JSONValue,
-    Offered,
-    offered_options,
-)
-from bot.i18n import has, t
+from bot.games.base import BadOption
+from bot.games.base import BoolOption
+from bot.games.base import ChoiceOption
+from bot.games.base import GameError
+from bot.games.base import IntOption
+from bot.games.base import JSONValue
+from bot.games.base import Offered
+from bot.games.base import offered_options
+from bot.i18n import has
+from bot.i18n import t
 from bot.registry import engine_of
 from bot.store import GameRow
-from cogs.common import bot_of, check_origin, menu, picked, remember_locale, report_error, user_lang
+from cogs.common import bot_of
+from cogs.common import check_origin
+from cogs.common import menu
+from cogs.common import picked
+from cogs.common import remember_locale
+from cogs.common import report_error
+from cogs.common import user_lang
 
 LADDER_MAX = 25
 """A select holds at most 25 entries."""

@@ -10,12 +10,17 @@ from __future__ import annotations
 import discord
 
 from bot.games.base import Action
-from bot.games.neurotrio_views import NeurotrioSeatView, Placement
+from bot.games.neurotrio_views import NeurotrioSeatView
+from bot.games.neurotrio_views import Placement
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.neurotrio import card_name
-from cogs.components import ActButton, ActSelect, FocusButton, FocusSelect
-from cogs.ui import FocusPanel, GameUI
+from cogs.components import ActButton
+from cogs.components import ActSelect
+from cogs.components import FocusButton
+from cogs.components import FocusSelect
+from cogs.ui import FocusPanel
+from cogs.ui import GameUI
 from renders import neurotrio as pictures
 
 PAGE = 25

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import discord
 
-from bot.games.base import Action, as_texts
-from bot.games.njet import CHARACTERS, ROWS
+from bot.games.base import Action
+from bot.games.base import as_texts
+from bot.games.njet import CHARACTERS
+from bot.games.njet import ROWS
 from bot.games.njet_views import NjetSeatView
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.njet import card_label
 from cogs.components import ActMultiSelect
-from cogs.ui import FocusPanel, GameUI
+from cogs.ui import FocusPanel
+from cogs.ui import GameUI
 from renders.njet import PICTURES
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -20,14 +22,26 @@ import discord
 
 from bot.games.base import offered_options
 from bot.i18n import t
-from bot.registry import engine_of, pictures_of, spec_of, texts_of
+from bot.registry import engine_of
+from bot.registry import pictures_of
+from bot.registry import spec_of
+from bot.registry import texts_of
 from bot.store import GameRow
 from bot.tables import Snapshot
-from bot.texts import narrate, ranking_lines
+from bot.texts import narrate
+from bot.texts import ranking_lines
 from bot.workers import off_loop
 from cogs.common import Host
-from cogs.components import ActButton, HandButton, LobbyButton, build_panel
-from cogs.delivery import FAILURES, NO_MENTIONS, RETRY_DELAYS, deliver, describe, mentioning
+from cogs.components import ActButton
+from cogs.components import HandButton
+from cogs.components import LobbyButton
+from cogs.components import build_panel
+from cogs.delivery import FAILURES
+from cogs.delivery import NO_MENTIONS
+from cogs.delivery import RETRY_DELAYS
+from cogs.delivery import deliver
+from cogs.delivery import describe
+from cogs.delivery import mentioning
 from cogs.lobby_options import option_selects
 from cogs.ui import ui_for
 

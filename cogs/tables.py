@@ -14,15 +14,27 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.games.base import GameError, JSONValue
+from bot.games.base import GameError
+from bot.games.base import JSONValue
 from bot.i18n import t
-from bot.registry import KINDS, spec_of
+from bot.registry import KINDS
+from bot.registry import spec_of
 from bot.store import GameRow
 from bot.tables import TableError
 from bot.texts import narrate
-from cogs.common import bot_of, can_manage, display_name, guild_lang, remember_locale, report_error, user_lang
-from cogs.components import answer_unknown_component, lobby_step, on_modal_submit, send_ephemeral_panel
-from cogs.publish import lobby_embed, lobby_view
+from cogs.common import bot_of
+from cogs.common import can_manage
+from cogs.common import display_name
+from cogs.common import guild_lang
+from cogs.common import remember_locale
+from cogs.common import report_error
+from cogs.common import user_lang
+from cogs.components import answer_unknown_component
+from cogs.components import lobby_step
+from cogs.components import on_modal_submit
+from cogs.components import send_ephemeral_panel
+from cogs.publish import lobby_embed
+from cogs.publish import lobby_view
 
 GAME_CHOICES = [
     app_commands.Choice(name=_("Nain Jaune", key="game.nain_jaune"), value="nain_jaune"),

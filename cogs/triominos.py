@@ -15,13 +15,20 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.games.triominos_views import Placement, TriominosSeatView
+from bot.games.triominos_views import Placement
+from bot.games.triominos_views import TriominosSeatView
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.triominos import bonus_name
-from cogs.components import ActButton, ActSelect, FocusButton, FocusSelect
-from cogs.ui import FocusPanel, GameUI
-from renders.triominos import letter_label, render_hand, render_placements
+from cogs.components import ActButton
+from cogs.components import ActSelect
+from cogs.components import FocusButton
+from cogs.components import FocusSelect
+from cogs.ui import FocusPanel
+from cogs.ui import GameUI
+from renders.triominos import letter_label
+from renders.triominos import render_hand
+from renders.triominos import render_placements
 
 PAGE = 25
 ALL = "*"

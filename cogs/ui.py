@@ -6,15 +6,19 @@ adapter; a game's cog holds its ``GameUI`` as ``UI``, found through the game's d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Hashable
+from dataclasses import dataclass
+from dataclasses import field
 from functools import cache
 from typing import Any
 
 import discord
 
-from bot.games.base import Action, SeatView
-from bot.registry import load, spec_of
+from bot.games.base import Action
+from bot.games.base import SeatView
+from bot.registry import load
+from bot.registry import spec_of
 from bot.tables import Snapshot
 
 

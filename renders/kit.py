@@ -11,13 +11,20 @@ import io
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+from PIL import Image
+from PIL import ImageChops
+from PIL import ImageDraw
+from PIL import ImageFilter
+from PIL import ImageFont
 
-from bot.i18n import has, language, t
+from bot.i18n import has
+from bot.i18n import language
+from bot.i18n import t
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 from renders import kit
 

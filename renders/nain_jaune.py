@@ -11,37 +11,35 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from bot.games.nain_jaune_views import (
-    BoxView,
-    NainJauneSeatView,
-    NainJauneTable,
-    NainJauneTableView,
-    PlayerView,
-)
+from bot.games.nain_jaune_views import BoxView
+from bot.games.nain_jaune_views import NainJauneSeatView
+from bot.games.nain_jaune_views import NainJauneTable
+from bot.games.nain_jaune_views import NainJauneTableView
+from bot.games.nain_jaune_views import PlayerView
 from bot.i18n import t
-from renders import kit, layout
+from renders import kit
+from renders import layout
 from renders.kit import Font
-from renders.layout import (
-    HEADER,
-    MARGIN,
-    RADIUS,
-    Named,
-    Space,
-    Type,
-    columns,
-    face,
-    header_detail,
-    header_title,
-    header_turn,
-    height,
-    inset,
-    rows,
-    split_left,
-    split_top,
-    width,
-)
+from renders.layout import HEADER
+from renders.layout import MARGIN
+from renders.layout import RADIUS
+from renders.layout import Named
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import columns
+from renders.layout import face
+from renders.layout import header_detail
+from renders.layout import header_title
+from renders.layout import header_turn
+from renders.layout import height
+from renders.layout import inset
+from renders.layout import rows
+from renders.layout import split_left
+from renders.layout import split_top
+from renders.layout import width
 
 WIDTH = 1000
 HEIGHT = 720

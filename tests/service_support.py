@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store import GameRow, Seat, Store
+from bot.store import GameRow
+from bot.store import Seat
+from bot.store import Store
 from bot.tables import Snapshot
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.import_graph import cycles, floors, graph
+from tests.import_graph import cycles
+from tests.import_graph import floors
+from tests.import_graph import graph
 
 ROOT = Path(__file__).resolve().parents[1]
 EDGES = graph(ROOT)

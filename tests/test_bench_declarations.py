@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from bot.players.strength import percentile, timing_line
-from bot.registry import GAMES, load
+from bot.players.strength import percentile
+from bot.players.strength import timing_line
+from bot.registry import GAMES
+from bot.registry import load
 
 
 def test_every_declared_strength_is_a_function() -> None:

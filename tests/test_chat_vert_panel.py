@@ -7,10 +7,12 @@ import random
 from typing import Any
 
 from bot.games.base import Action
-from bot.games.chat_vert import GAME, deal_fixed
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import deal_fixed
 from bot.store import Seat
 from bot.tables import Snapshot
-from cogs.chat_vert import _focus_panel, _table_actions
+from cogs.chat_vert import _focus_panel
+from cogs.chat_vert import _table_actions
 from tests.service_support import game_row
 
 

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from bot.i18n import has
-from bot.texts.chat_vert import card_name, describe_rule, penalty_sentence
+from bot.texts.chat_vert import card_name
+from bot.texts.chat_vert import describe_rule
+from bot.texts.chat_vert import penalty_sentence
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [

@@ -6,7 +6,13 @@ import json
 
 import pytest
 
-from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALES_DIR, catalog, language, placeholders, t
+from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import LANGUAGES
+from bot.i18n import LOCALES_DIR
+from bot.i18n import catalog
+from bot.i18n import language
+from bot.i18n import placeholders
+from bot.i18n import t
 
 FILES = sorted(path.name for path in (LOCALES_DIR / "fr").glob("*.json"))
 RENDER_PREFIXES = {

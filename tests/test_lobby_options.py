@@ -6,11 +6,20 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.base import BadOption, ChoiceOption, offered_options
+from bot.games.base import BadOption
+from bot.games.base import ChoiceOption
+from bot.games.base import offered_options
 from bot.registry import engine_of
 from bot.store import GameRow
-from bot.tables import NullPublisher, TableError, TableService
-from cogs.lobby_options import LADDER_MAX, OptionSelect, ladder, option_selects, parsed, shown
+from bot.tables import NullPublisher
+from bot.tables import TableError
+from bot.tables import TableService
+from cogs.lobby_options import LADDER_MAX
+from cogs.lobby_options import OptionSelect
+from cogs.lobby_options import ladder
+from cogs.lobby_options import option_selects
+from cogs.lobby_options import parsed
+from cogs.lobby_options import shown
 from tests.service_support import open_store
 
 

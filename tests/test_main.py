@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.config import TOKEN_HELP, load
+from bot.config import TOKEN_HELP
+from bot.config import load
 
 
 def test_run_without_a_token_explains_how_to_get_one(

@@ -11,10 +11,25 @@ import pytest
 from PIL import Image
 
 from bot.app import TableeBot
-from bot.games.base import Engine, IntOption, action_rng, offered_options, validate_options
-from bot.i18n import catalog, t
-from bot.registry import GAMES, KINDS, GameSpec, engine_of, hooks_of, load, pictures_of, player_of, spec_of, texts_of
-from cogs.ui import GameUI, ui_for
+from bot.games.base import Engine
+from bot.games.base import IntOption
+from bot.games.base import action_rng
+from bot.games.base import offered_options
+from bot.games.base import validate_options
+from bot.i18n import catalog
+from bot.i18n import t
+from bot.registry import GAMES
+from bot.registry import KINDS
+from bot.registry import GameSpec
+from bot.registry import engine_of
+from bot.registry import hooks_of
+from bot.registry import load
+from bot.registry import pictures_of
+from bot.registry import player_of
+from bot.registry import spec_of
+from bot.registry import texts_of
+from cogs.ui import GameUI
+from cogs.ui import ui_for
 
 BY_KIND = pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.kind)
 LANGUAGES = ("fr", "en")

@@ -7,10 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.base import Action, BadOption, GameError, NotYourTurn
+from bot.games.base import Action
+from bot.games.base import BadOption
+from bot.games.base import GameError
+from bot.games.base import NotYourTurn
 from bot.registry import player_of
-from bot.tables import LiveGame, TableError, TableService
-from tests.service_support import OPEN, Clock, Recorder, open_store
+from bot.tables import LiveGame
+from bot.tables import TableError
+from bot.tables import TableService
+from tests.service_support import OPEN
+from tests.service_support import Clock
+from tests.service_support import Recorder
+from tests.service_support import open_store
 
 
 async def _service(path: Path, clock: Clock | None = None) -> tuple[TableService, Recorder]:

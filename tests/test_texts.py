@@ -9,7 +9,9 @@ import pytest
 from bot.demo import next_move
 from bot.games.base import action_rng
 from bot.players.chat_vert_bench import twenty_rules
-from bot.registry import engine_of, player_of, texts_of
+from bot.registry import engine_of
+from bot.registry import player_of
+from bot.registry import texts_of
 from bot.texts import narrate
 from bot.texts.nain_jaune import card_name
 

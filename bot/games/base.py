@@ -8,9 +8,15 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Generic
+from typing import Protocol
+from typing import TypeVar
 
 JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"] | tuple["JSONValue", ...]
 """A value with a stable JSON form: str, int, bool, None, or lists/dicts of those (tuples for frozen lists)."""

@@ -73,57 +73,55 @@ from collections.abc import Mapping
 from functools import cache
 from typing import cast
 
-from bot.games.base import (
-    Action,
-    BadOption,
-    DataOption,
-    Engine,
-    Event,
-    IllegalAction,
-    IntOption,
-    JSONValue,
-    NotYourTurn,
-    Option,
-    Result,
-    as_number,
-    validate_options,
-)
-from bot.games.chat_vert_rules import (
-    COLOURS,
-    MAJORS,
-    SAME_NORM,
-    Requirement,
-    Rule,
-    check_rules,
-    check_speech,
-    check_text,
-    colour_of,
-    is_card,
-    kind_of,
-    matches,
-    normalise,
-    penalty,
-    required_speech,
-    rule_index,
-)
-from bot.games.chat_vert_state import (
-    CAT_LIMIT,
-    DECK,
-    HAND,
-    PLUS,
-    RECENT,
-    ChatVertState,
-    cat_drawable,
-    deal,
-    deal_fixed,
-    green_cat_gives,
-    known_phrases_of,
-    rules_used,
-    show_rule,
-    take,
-    turn_timer,
-)
-from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable, own_of, strings_of, table_of
+from bot.games.base import Action
+from bot.games.base import BadOption
+from bot.games.base import DataOption
+from bot.games.base import Engine
+from bot.games.base import Event
+from bot.games.base import IllegalAction
+from bot.games.base import IntOption
+from bot.games.base import JSONValue
+from bot.games.base import NotYourTurn
+from bot.games.base import Option
+from bot.games.base import Result
+from bot.games.base import as_number
+from bot.games.base import validate_options
+from bot.games.chat_vert_rules import COLOURS
+from bot.games.chat_vert_rules import MAJORS
+from bot.games.chat_vert_rules import SAME_NORM
+from bot.games.chat_vert_rules import Requirement
+from bot.games.chat_vert_rules import Rule
+from bot.games.chat_vert_rules import check_rules
+from bot.games.chat_vert_rules import check_speech
+from bot.games.chat_vert_rules import check_text
+from bot.games.chat_vert_rules import colour_of
+from bot.games.chat_vert_rules import is_card
+from bot.games.chat_vert_rules import kind_of
+from bot.games.chat_vert_rules import matches
+from bot.games.chat_vert_rules import normalise
+from bot.games.chat_vert_rules import penalty
+from bot.games.chat_vert_rules import required_speech
+from bot.games.chat_vert_rules import rule_index
+from bot.games.chat_vert_state import CAT_LIMIT
+from bot.games.chat_vert_state import DECK
+from bot.games.chat_vert_state import HAND
+from bot.games.chat_vert_state import PLUS
+from bot.games.chat_vert_state import RECENT
+from bot.games.chat_vert_state import ChatVertState
+from bot.games.chat_vert_state import cat_drawable
+from bot.games.chat_vert_state import deal
+from bot.games.chat_vert_state import deal_fixed
+from bot.games.chat_vert_state import green_cat_gives
+from bot.games.chat_vert_state import known_phrases_of
+from bot.games.chat_vert_state import rules_used
+from bot.games.chat_vert_state import show_rule
+from bot.games.chat_vert_state import take
+from bot.games.chat_vert_state import turn_timer
+from bot.games.chat_vert_views import ChatVertOwn
+from bot.games.chat_vert_views import ChatVertTable
+from bot.games.chat_vert_views import own_of
+from bot.games.chat_vert_views import strings_of
+from bot.games.chat_vert_views import table_of
 
 __all__ = [
     "COLOURS",

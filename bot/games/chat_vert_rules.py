@@ -20,12 +20,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
+from functools import lru_cache
 from typing import Any
 
-from bot.games.base import BadOption, GameError, JSONValue
+from bot.games.base import BadOption
+from bot.games.base import GameError
+from bot.games.base import JSONValue
 
 Rule = dict[str, Any]
 

@@ -8,11 +8,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 
-from bot.games.base import Event, JSONValue, Tracked
-from bot.games.chat_vert_rules import COLOURS, MAJORS, SYMBOLS, Rule, colour_of, is_card, known_of, sort_hand
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.base import Tracked
+from bot.games.chat_vert_rules import COLOURS
+from bot.games.chat_vert_rules import MAJORS
+from bot.games.chat_vert_rules import SYMBOLS
+from bot.games.chat_vert_rules import Rule
+from bot.games.chat_vert_rules import colour_of
+from bot.games.chat_vert_rules import is_card
+from bot.games.chat_vert_rules import known_of
+from bot.games.chat_vert_rules import sort_hand
 
 DECK: tuple[str, ...] = tuple(c + s for c in COLOURS for s in SYMBOLS for _ in range(2)) + ("W",) * 4 + ("F",) * 4
 _DECK_COUNTS: Counter[str] = Counter(DECK)

@@ -10,11 +10,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
+from dataclasses import fields
+from dataclasses import is_dataclass
 from typing import Literal
 
-from bot.games.base import Action, Event, JSONValue, SeatView, TableView, as_number, as_seat, as_text
-from bot.games.chat_vert_rules import MAJORS, matches, sort_hand
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.base import SeatView
+from bot.games.base import TableView
+from bot.games.base import as_number
+from bot.games.base import as_seat
+from bot.games.base import as_text
+from bot.games.chat_vert_rules import MAJORS
+from bot.games.chat_vert_rules import matches
+from bot.games.chat_vert_rules import sort_hand
 from bot.games.chat_vert_state import ChatVertState
 
 Phase = Literal["direction", "play", "over"]

@@ -44,24 +44,27 @@ do not matter (it takes every box anyway) but still wait for the claim or pass.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 
-from bot.games.base import (
-    Action,
-    BoolOption,
-    Engine,
-    Event,
-    IllegalAction,
-    IntOption,
-    JSONValue,
-    NotYourTurn,
-    Option,
-    Tracked,
-    as_number,
-    validate_options,
-)
-from bot.games.nain_jaune_views import BoxView, NainJauneOwn, NainJauneTable, PlayerView
+from bot.games.base import Action
+from bot.games.base import BoolOption
+from bot.games.base import Engine
+from bot.games.base import Event
+from bot.games.base import IllegalAction
+from bot.games.base import IntOption
+from bot.games.base import JSONValue
+from bot.games.base import NotYourTurn
+from bot.games.base import Option
+from bot.games.base import Tracked
+from bot.games.base import as_number
+from bot.games.base import validate_options
+from bot.games.nain_jaune_views import BoxView
+from bot.games.nain_jaune_views import NainJauneOwn
+from bot.games.nain_jaune_views import NainJauneTable
+from bot.games.nain_jaune_views import PlayerView
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")

@@ -67,38 +67,36 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 
-from bot.games.base import (
-    Action,
-    Engine,
-    Event,
-    GameError,
-    IllegalAction,
-    JSONValue,
-    NotYourTurn,
-    Option,
-    Tracked,
-    as_number,
-    rank_by_score,
-    validate_options,
-)
-from bot.games.neurotrio_views import (
-    Auction,
-    Bid,
-    BidChoices,
-    Box,
-    LastMove,
-    NeurotrioOwn,
-    NeurotrioTable,
-    OwnBid,
-    Placement,
-    PublicBid,
-    RevealedBid,
-    SeatInfo,
-    Spot,
-)
+from bot.games.base import Action
+from bot.games.base import Engine
+from bot.games.base import Event
+from bot.games.base import GameError
+from bot.games.base import IllegalAction
+from bot.games.base import JSONValue
+from bot.games.base import NotYourTurn
+from bot.games.base import Option
+from bot.games.base import Tracked
+from bot.games.base import as_number
+from bot.games.base import rank_by_score
+from bot.games.base import validate_options
+from bot.games.neurotrio_views import Auction
+from bot.games.neurotrio_views import Bid
+from bot.games.neurotrio_views import BidChoices
+from bot.games.neurotrio_views import Box
+from bot.games.neurotrio_views import LastMove
+from bot.games.neurotrio_views import NeurotrioOwn
+from bot.games.neurotrio_views import NeurotrioTable
+from bot.games.neurotrio_views import OwnBid
+from bot.games.neurotrio_views import Placement
+from bot.games.neurotrio_views import PublicBid
+from bot.games.neurotrio_views import RevealedBid
+from bot.games.neurotrio_views import SeatInfo
+from bot.games.neurotrio_views import Spot
 
 NATURES: tuple[str, ...] = ("C", "E", "R")
 FONDS: tuple[str, ...] = ("N", "V", "B")

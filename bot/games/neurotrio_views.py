@@ -10,7 +10,8 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from bot.games.base import SeatView, TableView
+from bot.games.base import SeatView
+from bot.games.base import TableView
 
 
 def column_label(index: int) -> str:

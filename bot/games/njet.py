@@ -66,35 +66,33 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 
-from bot.games.base import (
-    Action,
-    Engine,
-    Event,
-    IllegalAction,
-    IntOption,
-    JSONValue,
-    NotYourTurn,
-    Option,
-    Tracked,
-    as_number,
-    as_texts,
-    rank_by_score,
-    validate_options,
-)
-from bot.games.njet_views import (
-    BoardOption,
-    BoardRow,
-    HandCard,
-    NjetOwn,
-    NjetTable,
-    Play,
-    PlayerView,
-    Rules,
-    Team,
-)
+from bot.games.base import Action
+from bot.games.base import Engine
+from bot.games.base import Event
+from bot.games.base import IllegalAction
+from bot.games.base import IntOption
+from bot.games.base import JSONValue
+from bot.games.base import NotYourTurn
+from bot.games.base import Option
+from bot.games.base import Tracked
+from bot.games.base import as_number
+from bot.games.base import as_texts
+from bot.games.base import rank_by_score
+from bot.games.base import validate_options
+from bot.games.njet_views import BoardOption
+from bot.games.njet_views import BoardRow
+from bot.games.njet_views import HandCard
+from bot.games.njet_views import NjetOwn
+from bot.games.njet_views import NjetTable
+from bot.games.njet_views import Play
+from bot.games.njet_views import PlayerView
+from bot.games.njet_views import Rules
+from bot.games.njet_views import Team
 
 COLOURS: tuple[str, ...] = ("R", "K", "B", "G")
 CHARACTERS: tuple[str, ...] = ("ours", "loup", "faucon", "colombe")

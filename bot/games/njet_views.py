@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.base import SeatView, TableView
+from bot.games.base import SeatView
+from bot.games.base import TableView
 
 
 @dataclass(frozen=True)

@@ -45,34 +45,33 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 
-from bot.games.base import (
-    Action,
-    BoolOption,
-    Engine,
-    Event,
-    IllegalAction,
-    IntOption,
-    JSONValue,
-    NotYourTurn,
-    Option,
-    Tracked,
-    as_number,
-    rank_by_score,
-    validate_options,
-)
-from bot.games.triominos_views import (
-    Cell,
-    LastPlacement,
-    Placement,
-    PlayerView,
-    StartDraw,
-    TileFace,
-    TriominosOwn,
-    TriominosTable,
-)
+from bot.games.base import Action
+from bot.games.base import BoolOption
+from bot.games.base import Engine
+from bot.games.base import Event
+from bot.games.base import IllegalAction
+from bot.games.base import IntOption
+from bot.games.base import JSONValue
+from bot.games.base import NotYourTurn
+from bot.games.base import Option
+from bot.games.base import Tracked
+from bot.games.base import as_number
+from bot.games.base import rank_by_score
+from bot.games.base import validate_options
+from bot.games.triominos_views import Cell
+from bot.games.triominos_views import LastPlacement
+from bot.games.triominos_views import Placement
+from bot.games.triominos_views import PlayerView
+from bot.games.triominos_views import StartDraw
+from bot.games.triominos_views import TileFace
+from bot.games.triominos_views import TriominosOwn
+from bot.games.triominos_views import TriominosTable
 
 Space = tuple[int, int]
 Vertex = tuple[int, int]

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.base import Action, SeatView, TableView
+from bot.games.base import Action
+from bot.games.base import SeatView
+from bot.games.base import TableView
 
 
 @dataclass(frozen=True)

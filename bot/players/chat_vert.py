@@ -17,20 +17,25 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.games.base import Action, JSONValue, action_rng
-from bot.games.chat_vert import GAME, ChatVertState, green_cat_gives, matches, required_speech, rules_used
-from bot.games.chat_vert_rules import (
-    COLOURS,
-    MAJORS,
-    MAX_RULES,
-    Rule,
-    RuleError,
-    check_new_rule,
-    colour_of,
-    cond_matches,
-    kind_of,
-    validate_rule,
-)
+from bot.games.base import Action
+from bot.games.base import JSONValue
+from bot.games.base import action_rng
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import ChatVertState
+from bot.games.chat_vert import green_cat_gives
+from bot.games.chat_vert import matches
+from bot.games.chat_vert import required_speech
+from bot.games.chat_vert import rules_used
+from bot.games.chat_vert_rules import COLOURS
+from bot.games.chat_vert_rules import MAJORS
+from bot.games.chat_vert_rules import MAX_RULES
+from bot.games.chat_vert_rules import Rule
+from bot.games.chat_vert_rules import RuleError
+from bot.games.chat_vert_rules import check_new_rule
+from bot.games.chat_vert_rules import colour_of
+from bot.games.chat_vert_rules import cond_matches
+from bot.games.chat_vert_rules import kind_of
+from bot.games.chat_vert_rules import validate_rule
 
 CLAIM = 0.6
 """Chance to claim "J'ai la même" when holding the top card."""

@@ -9,9 +9,14 @@ import random
 import time
 
 from bot.games.base import Action
-from bot.games.chat_vert import GAME, ChatVertState, required_speech
-from bot.games.chat_vert_rules import MAX_RULES, Rule, validate_rule
-from bot.players.chat_vert import bench_vs_random, make_rule
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import ChatVertState
+from bot.games.chat_vert import required_speech
+from bot.games.chat_vert_rules import MAX_RULES
+from bot.games.chat_vert_rules import Rule
+from bot.games.chat_vert_rules import validate_rule
+from bot.players.chat_vert import bench_vs_random
+from bot.players.chat_vert import make_rule
 from bot.players.strength import Figure
 
 

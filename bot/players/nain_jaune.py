@@ -14,7 +14,14 @@ import random
 from collections.abc import Sequence
 
 from bot.games.base import Action
-from bot.games.nain_jaune import BOARD, GAME, RANK_INDEX, RANKS, SUITS, NainJauneState, card_value, rank_of
+from bot.games.nain_jaune import BOARD
+from bot.games.nain_jaune import GAME
+from bot.games.nain_jaune import RANK_INDEX
+from bot.games.nain_jaune import RANKS
+from bot.games.nain_jaune import SUITS
+from bot.games.nain_jaune import NainJauneState
+from bot.games.nain_jaune import card_value
+from bot.games.nain_jaune import rank_of
 from bot.games.nain_jaune_views import NainJauneSeatView
 
 _KINGS_DONE = len(RANKS)

@@ -14,12 +14,20 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 
-from bot.games.base import Action, action_rng
-from bot.games.neurotrio import ATTRIBUTES, GAME, TYPES, NeurotrioState, shared
-from bot.games.neurotrio_views import NeurotrioSeatView, Placement
-from bot.players.strength import Figure, timing_line
+from bot.games.base import Action
+from bot.games.base import action_rng
+from bot.games.neurotrio import ATTRIBUTES
+from bot.games.neurotrio import GAME
+from bot.games.neurotrio import TYPES
+from bot.games.neurotrio import NeurotrioState
+from bot.games.neurotrio import shared
+from bot.games.neurotrio_views import NeurotrioSeatView
+from bot.games.neurotrio_views import Placement
+from bot.players.strength import Figure
+from bot.players.strength import timing_line
 
 View = NeurotrioSeatView
 

@@ -17,22 +17,23 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.games.base import Action, action_rng, as_texts
-from bot.games.njet import (
-    COLOURS,
-    DECKS,
-    GAME,
-    NONE,
-    ROWS,
-    TRUMP,
-    NjetState,
-    card_key,
-    is_super,
-    suit_of,
-    trick_winner,
-    value_of,
-)
-from bot.games.njet_views import NjetSeatView, Rules
+from bot.games.base import Action
+from bot.games.base import action_rng
+from bot.games.base import as_texts
+from bot.games.njet import COLOURS
+from bot.games.njet import DECKS
+from bot.games.njet import GAME
+from bot.games.njet import NONE
+from bot.games.njet import ROWS
+from bot.games.njet import TRUMP
+from bot.games.njet import NjetState
+from bot.games.njet import card_key
+from bot.games.njet import is_super
+from bot.games.njet import suit_of
+from bot.games.njet import trick_winner
+from bot.games.njet import value_of
+from bot.games.njet_views import NjetSeatView
+from bot.games.njet_views import Rules
 from bot.players.strength import Figure
 
 _HONOUR = (0.95, 0.65, 0.4, 0.2, 0.08)

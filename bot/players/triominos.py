@@ -12,10 +12,20 @@ import random
 import time
 from collections import Counter
 
-from bot.games.base import Action, action_rng
-from bot.games.triominos import GAME, NUMS, VALUE, Laid, Layout, TriominosState, corners_of, score_placement, vertices
+from bot.games.base import Action
+from bot.games.base import action_rng
+from bot.games.triominos import GAME
+from bot.games.triominos import NUMS
+from bot.games.triominos import VALUE
+from bot.games.triominos import Laid
+from bot.games.triominos import Layout
+from bot.games.triominos import TriominosState
+from bot.games.triominos import corners_of
+from bot.games.triominos import score_placement
+from bot.games.triominos import vertices
 from bot.games.triominos_views import TriominosSeatView
-from bot.players.strength import Figure, timing_line
+from bot.players.strength import Figure
+from bot.players.strength import timing_line
 
 
 class TriominosPlayer:

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Event, JSONValue, Result
-from bot.i18n import plural, t
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.base import Result
+from bot.i18n import plural
+from bot.i18n import t
 from bot.registry import GameTexts as GameTexts
 from bot.registry import texts_of
 

@@ -6,12 +6,20 @@ public line. Penalties name what was said or missing, as the seed's sentences do
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
-from bot.games.base import Action, Event, JSONValue, as_text, as_texts
-from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTable, ChatVertTableView
-from bot.i18n import plural, t
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.base import as_text
+from bot.games.base import as_texts
+from bot.games.chat_vert_views import ChatVertSeatView
+from bot.games.chat_vert_views import ChatVertTable
+from bot.games.chat_vert_views import ChatVertTableView
+from bot.i18n import plural
+from bot.i18n import t
 from bot.texts import seat_name
 
 KIND = "chat_vert"

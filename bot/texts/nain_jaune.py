@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Action, Event
-from bot.games.nain_jaune_views import NainJauneSeatView, NainJauneTableView
-from bot.i18n import plural, t
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.nain_jaune_views import NainJauneSeatView
+from bot.games.nain_jaune_views import NainJauneTableView
+from bot.i18n import plural
+from bot.i18n import t
 from bot.texts import seat_name
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

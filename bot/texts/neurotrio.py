@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import (
-    Action,
-    Event,
-    JSONValue,
-    SeatView,
-    as_number,
-    as_numbers,
-    as_seat,
-    as_text,
-)
-from bot.games.neurotrio_views import NeurotrioSeatView, NeurotrioTableView
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.base import SeatView
+from bot.games.base import as_number
+from bot.games.base import as_numbers
+from bot.games.base import as_seat
+from bot.games.base import as_text
+from bot.games.neurotrio_views import NeurotrioSeatView
+from bot.games.neurotrio_views import NeurotrioTableView
 from bot.i18n import t
 from bot.texts import seat_name
 

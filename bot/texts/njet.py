@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Action, Event, JSONValue, as_number, as_texts
-from bot.games.njet_views import NjetSeatView, NjetTableView, Rules
-from bot.i18n import plural, t
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.base import as_number
+from bot.games.base import as_texts
+from bot.games.njet_views import NjetSeatView
+from bot.games.njet_views import NjetTableView
+from bot.games.njet_views import Rules
+from bot.i18n import plural
+from bot.i18n import t
 from bot.texts import seat_name
 
 KIND = "njet"

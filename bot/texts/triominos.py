@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import Action, Event, JSONValue, as_seat, as_text
-from bot.games.triominos_views import TriominosSeatView, TriominosTableView
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.base import as_seat
+from bot.games.base import as_text
+from bot.games.triominos_views import TriominosSeatView
+from bot.games.triominos_views import TriominosTableView
 from bot.i18n import t
 from bot.texts import seat_name
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTableView
+from bot.games.chat_vert_views import ChatVertSeatView
+from bot.games.chat_vert_views import ChatVertTableView
 from renders import kit
-from renders.chat_vert.cards import card_back, card_face, colour_letter, parse_card
+from renders.chat_vert.cards import card_back
+from renders.chat_vert.cards import card_face
+from renders.chat_vert.cards import colour_letter
+from renders.chat_vert.cards import parse_card
 from renders.chat_vert.hand import hand_image
 from renders.chat_vert.table import table_image
 

@@ -14,10 +14,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from bot.i18n import has, plural, t
-from renders import kit, layout
+from bot.i18n import has
+from bot.i18n import plural
+from bot.i18n import t
+from renders import kit
+from renders import layout
 from renders.kit import Run
 
 COLOURS: Final = ("Y", "R", "B", "G")

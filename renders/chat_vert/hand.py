@@ -9,26 +9,28 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 from bot.games.chat_vert_views import ChatVertSeatView
-from renders import kit, layout
-from renders.chat_vert.cards import (
-    CARD_COLOURS,
-    CHIP_PAD,
-    COLOURS,
-    DRAWN,
-    Point,
-    card_face,
-    chip,
-    colour_letter,
-    counted,
-    icon,
-    swatch,
-    words,
-)
+from renders import kit
+from renders import layout
+from renders.chat_vert.cards import CARD_COLOURS
+from renders.chat_vert.cards import CHIP_PAD
+from renders.chat_vert.cards import COLOURS
+from renders.chat_vert.cards import DRAWN
+from renders.chat_vert.cards import Point
+from renders.chat_vert.cards import card_face
+from renders.chat_vert.cards import chip
+from renders.chat_vert.cards import colour_letter
+from renders.chat_vert.cards import counted
+from renders.chat_vert.cards import icon
+from renders.chat_vert.cards import swatch
+from renders.chat_vert.cards import words
 from renders.kit import Font
-from renders.layout import Space, Type, face
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import face
 
 HAND_MAX_WIDTH: Final = layout.HAND_MAX_WIDTH
 HAND_MIN_WIDTH: Final = layout.HAND_MIN_WIDTH

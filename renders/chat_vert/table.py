@@ -11,30 +11,34 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from bot.games.chat_vert_views import ChatVertTable, Mark, SeatInfo
-from renders import kit, layout
-from renders.chat_vert.cards import (
-    BACK_GREEN,
-    CARD_COLOURS,
-    COLOURS,
-    Point,
-    card_back,
-    card_face,
-    chip,
-    colour_letter,
-    counted,
-    dealer_token,
-    direction_ring,
-    icon,
-    seat_name,
-    swatch,
-    table_oval,
-    words,
-)
+from bot.games.chat_vert_views import ChatVertTable
+from bot.games.chat_vert_views import Mark
+from bot.games.chat_vert_views import SeatInfo
+from renders import kit
+from renders import layout
+from renders.chat_vert.cards import BACK_GREEN
+from renders.chat_vert.cards import CARD_COLOURS
+from renders.chat_vert.cards import COLOURS
+from renders.chat_vert.cards import Point
+from renders.chat_vert.cards import card_back
+from renders.chat_vert.cards import card_face
+from renders.chat_vert.cards import chip
+from renders.chat_vert.cards import colour_letter
+from renders.chat_vert.cards import counted
+from renders.chat_vert.cards import dealer_token
+from renders.chat_vert.cards import direction_ring
+from renders.chat_vert.cards import icon
+from renders.chat_vert.cards import seat_name
+from renders.chat_vert.cards import swatch
+from renders.chat_vert.cards import table_oval
+from renders.chat_vert.cards import words
 from renders.kit import Run
-from renders.layout import Space, Type, face
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import face
 
 WIDTH: Final = 1000
 HEIGHT: Final = 800

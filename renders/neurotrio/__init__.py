@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.neurotrio_views import NeurotrioSeatView, NeurotrioTableView, Placement
+from bot.games.neurotrio_views import NeurotrioSeatView
+from bot.games.neurotrio_views import NeurotrioTableView
+from bot.games.neurotrio_views import Placement
 from renders import kit
 from renders.neurotrio.board import table_image
 from renders.neurotrio.hand import hand_image

@@ -10,14 +10,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from bot.games.neurotrio_views import NeurotrioTable, NeurotrioTableView, Placement, PublicBid, column_label
-from bot.i18n import plural, t
-from renders import kit, layout
-from renders.layout import HEADER, MARGIN, SMALL_RADIUS, Space, Type
-from renders.neurotrio.cards import card_halo, card_image, carton, paste_card, seat_name, vp_change
-from renders.neurotrio.panel import PANEL_W, draw_panel, panel_height
+from bot.games.neurotrio_views import NeurotrioTable
+from bot.games.neurotrio_views import NeurotrioTableView
+from bot.games.neurotrio_views import Placement
+from bot.games.neurotrio_views import PublicBid
+from bot.games.neurotrio_views import column_label
+from bot.i18n import plural
+from bot.i18n import t
+from renders import kit
+from renders import layout
+from renders.layout import HEADER
+from renders.layout import MARGIN
+from renders.layout import SMALL_RADIUS
+from renders.layout import Space
+from renders.layout import Type
+from renders.neurotrio.cards import card_halo
+from renders.neurotrio.cards import card_image
+from renders.neurotrio.cards import carton
+from renders.neurotrio.cards import paste_card
+from renders.neurotrio.cards import seat_name
+from renders.neurotrio.cards import vp_change
+from renders.neurotrio.panel import PANEL_W
+from renders.neurotrio.panel import draw_panel
+from renders.neurotrio.panel import panel_height
 
 LABEL: Final = 26
 """The band holding column letters above the grid and row numbers left of it."""

@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from bot.i18n import language, t
+from bot.i18n import language
+from bot.i18n import t
 from renders import kit
 
 NATURES: Final = ("C", "E", "R")

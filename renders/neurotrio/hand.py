@@ -6,27 +6,31 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 from bot.games.neurotrio_views import NeurotrioSeatView
-from bot.i18n import plural, t
-from renders import kit, layout
-from renders.layout import HEADER, MARGIN, Space, Type
-from renders.neurotrio.cards import (
-    ALL_TYPES,
-    FONDS,
-    FORCES,
-    MENTIONS,
-    NATURES,
-    USED,
-    USED_INK,
-    card_halo,
-    card_image,
-    carton,
-    fond_letter,
-    mention_label,
-    paste_card,
-)
+from bot.i18n import plural
+from bot.i18n import t
+from renders import kit
+from renders import layout
+from renders.layout import HEADER
+from renders.layout import MARGIN
+from renders.layout import Space
+from renders.layout import Type
+from renders.neurotrio.cards import ALL_TYPES
+from renders.neurotrio.cards import FONDS
+from renders.neurotrio.cards import FORCES
+from renders.neurotrio.cards import MENTIONS
+from renders.neurotrio.cards import NATURES
+from renders.neurotrio.cards import USED
+from renders.neurotrio.cards import USED_INK
+from renders.neurotrio.cards import card_halo
+from renders.neurotrio.cards import card_image
+from renders.neurotrio.cards import carton
+from renders.neurotrio.cards import fond_letter
+from renders.neurotrio.cards import mention_label
+from renders.neurotrio.cards import paste_card
 from renders.neurotrio.panel import section
 
 HAND_CARD: Final = 96

@@ -6,24 +6,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 from bot.games.neurotrio import BASES
-from bot.games.neurotrio_views import LastMove, NeurotrioTable, NeurotrioTableView, SeatInfo
-from bot.i18n import plural, t
-from renders import kit, layout
-from renders.layout import SMALL_RADIUS, Space, Type
-from renders.neurotrio.cards import (
-    USED,
-    USED_INK,
-    card_halo,
-    card_image,
-    carton,
-    mention_label,
-    paste_card,
-    seat_name,
-    vp_change,
-)
+from bot.games.neurotrio_views import LastMove
+from bot.games.neurotrio_views import NeurotrioTable
+from bot.games.neurotrio_views import NeurotrioTableView
+from bot.games.neurotrio_views import SeatInfo
+from bot.i18n import plural
+from bot.i18n import t
+from renders import kit
+from renders import layout
+from renders.layout import SMALL_RADIUS
+from renders.layout import Space
+from renders.layout import Type
+from renders.neurotrio.cards import USED
+from renders.neurotrio.cards import USED_INK
+from renders.neurotrio.cards import card_halo
+from renders.neurotrio.cards import card_image
+from renders.neurotrio.cards import carton
+from renders.neurotrio.cards import mention_label
+from renders.neurotrio.cards import paste_card
+from renders.neurotrio.cards import seat_name
+from renders.neurotrio.cards import vp_change
 
 PANEL_W: Final = 360
 ROW_H: Final = 58

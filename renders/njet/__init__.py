@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.njet_views import NjetSeatView, NjetTableView
+from bot.games.njet_views import NjetSeatView
+from bot.games.njet_views import NjetTableView
 from renders import kit
 from renders.njet.hand import hand_image
 from renders.njet.sheet import sheet_image

@@ -5,24 +5,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from bot.games.njet_views import BoardOption, NjetTable
-from bot.i18n import plural, t
+from bot.games.njet_views import BoardOption
+from bot.games.njet_views import NjetTable
+from bot.i18n import plural
+from bot.i18n import t
 from renders import kit
-from renders.layout import RADIUS, Space, Type, face, height, inset, width
-from renders.njet.common import (
-    PAD,
-    TITLE_Y,
-    colour_name,
-    heading,
-    initial,
-    rule_line,
-    seat_emblem,
-    seat_name,
-    section,
-)
-from renders.njet.shapes import COLOURS, card_back, paste_centered, star, stone, swatch
+from renders.layout import RADIUS
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import face
+from renders.layout import height
+from renders.layout import inset
+from renders.layout import width
+from renders.njet.common import PAD
+from renders.njet.common import TITLE_Y
+from renders.njet.common import colour_name
+from renders.njet.common import heading
+from renders.njet.common import initial
+from renders.njet.common import rule_line
+from renders.njet.common import seat_emblem
+from renders.njet.common import seat_name
+from renders.njet.common import section
+from renders.njet.shapes import COLOURS
+from renders.njet.shapes import card_back
+from renders.njet.shapes import paste_centered
+from renders.njet.shapes import star
+from renders.njet.shapes import stone
+from renders.njet.shapes import swatch
 
 LABEL_WIDTH: Final = 180
 """The column of row names on the board."""

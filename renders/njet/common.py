@@ -9,15 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 from bot.games.njet import CHARACTERS
-from bot.games.njet_views import NjetSeatView, NjetTable, NjetTableView
-from bot.i18n import plural, t
+from bot.games.njet_views import NjetSeatView
+from bot.games.njet_views import NjetTable
+from bot.games.njet_views import NjetTableView
+from bot.i18n import plural
+from bot.i18n import t
 from renders import kit
-from renders.kit import Font, Run
-from renders.layout import Space, Type, face
-from renders.njet.shapes import COLOURS, emblem
+from renders.kit import Font
+from renders.kit import Run
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import face
+from renders.njet.shapes import COLOURS
+from renders.njet.shapes import emblem
 
 Table = NjetTableView
 Seat = NjetSeatView

@@ -7,14 +7,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 from bot.games.njet_views import HandCard
-from bot.i18n import plural, t
-from renders import kit, layout
-from renders.layout import HEADER, MARGIN, Space, Type, face, header_title
-from renders.njet.common import DONE, Chip, Seat, chip, colour_name, seat_emblem
-from renders.njet.shapes import COLOURS, card_face, star, swatch
+from bot.i18n import plural
+from bot.i18n import t
+from renders import kit
+from renders import layout
+from renders.layout import HEADER
+from renders.layout import MARGIN
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import face
+from renders.layout import header_title
+from renders.njet.common import DONE
+from renders.njet.common import Chip
+from renders.njet.common import Seat
+from renders.njet.common import chip
+from renders.njet.common import colour_name
+from renders.njet.common import seat_emblem
+from renders.njet.shapes import COLOURS
+from renders.njet.shapes import card_face
+from renders.njet.shapes import star
+from renders.njet.shapes import swatch
 
 HAND_CARD: Final = 120
 HAND_RAISE: Final = 22

@@ -12,7 +12,9 @@ import math
 from functools import lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image
+from PIL import ImageDraw
+from PIL import ImageFilter
 
 from renders import kit
 

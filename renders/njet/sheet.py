@@ -6,25 +6,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from bot.i18n import plural, t
+from bot.i18n import plural
+from bot.i18n import t
 from renders import kit
-from renders.layout import HEADER, MARGIN, SMALL_RADIUS, Space, Type, face, header_title
-from renders.njet.common import (
-    LOW_TITLE_Y,
-    PAD,
-    Table,
-    character_name,
-    character_of,
-    points_runs,
-    round_title,
-    rule_line,
-    seat_emblem,
-    seat_name,
-    team_disc,
-    titled_section,
-)
+from renders.layout import HEADER
+from renders.layout import MARGIN
+from renders.layout import SMALL_RADIUS
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import face
+from renders.layout import header_title
+from renders.njet.common import LOW_TITLE_Y
+from renders.njet.common import PAD
+from renders.njet.common import Table
+from renders.njet.common import character_name
+from renders.njet.common import character_of
+from renders.njet.common import points_runs
+from renders.njet.common import round_title
+from renders.njet.common import rule_line
+from renders.njet.common import seat_emblem
+from renders.njet.common import seat_name
+from renders.njet.common import team_disc
+from renders.njet.common import titled_section
 from renders.njet.shapes import paste_centered
 
 TALLY_COLUMNS: Final = (200, 112, 28)

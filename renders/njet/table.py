@@ -6,27 +6,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 from bot.games.njet_views import PlayerView
-from bot.i18n import plural, t
-from renders import kit, layout
-from renders.layout import HEADER, MARGIN, Space, Type, columns, face, height, split_left, split_top, width
-from renders.njet.board import draw_board, draw_rules
-from renders.njet.common import (
-    DONE,
-    Table,
-    character_name,
-    done_mark,
-    points_runs,
-    round_title,
-    seat_emblem,
-    seat_name,
-    team_badge,
-)
+from bot.i18n import plural
+from bot.i18n import t
+from renders import kit
+from renders import layout
+from renders.layout import HEADER
+from renders.layout import MARGIN
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import columns
+from renders.layout import face
+from renders.layout import height
+from renders.layout import split_left
+from renders.layout import split_top
+from renders.layout import width
+from renders.njet.board import draw_board
+from renders.njet.board import draw_rules
+from renders.njet.common import DONE
+from renders.njet.common import Table
+from renders.njet.common import character_name
+from renders.njet.common import done_mark
+from renders.njet.common import points_runs
+from renders.njet.common import round_title
+from renders.njet.common import seat_emblem
+from renders.njet.common import seat_name
+from renders.njet.common import team_badge
 from renders.njet.shapes import card_back
-from renders.njet.sheet import draw_sheet, draw_standings, draw_tally
-from renders.njet.trick import draw_discard, draw_last_trick, draw_partner, draw_trick
+from renders.njet.sheet import draw_sheet
+from renders.njet.sheet import draw_standings
+from renders.njet.sheet import draw_tally
+from renders.njet.trick import draw_discard
+from renders.njet.trick import draw_last_trick
+from renders.njet.trick import draw_partner
+from renders.njet.trick import draw_trick
 
 WIDTH: Final = 1000
 HEIGHT: Final = 750

@@ -8,22 +8,25 @@ from typing import Final
 
 from PIL import Image
 
-from bot.i18n import plural, t
+from bot.i18n import plural
+from bot.i18n import t
 from renders import kit
 from renders.kit import Font
-from renders.layout import Space, Type, face
-from renders.njet.common import (
-    DONE,
-    LOW_TITLE_Y,
-    PAD,
-    TITLE_Y,
-    Table,
-    done_mark,
-    seat_emblem,
-    seat_name,
-    titled_section,
-)
-from renders.njet.shapes import card_back, card_face, paste_centered
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import face
+from renders.njet.common import DONE
+from renders.njet.common import LOW_TITLE_Y
+from renders.njet.common import PAD
+from renders.njet.common import TITLE_Y
+from renders.njet.common import Table
+from renders.njet.common import done_mark
+from renders.njet.common import seat_emblem
+from renders.njet.common import seat_name
+from renders.njet.common import titled_section
+from renders.njet.shapes import card_back
+from renders.njet.shapes import card_face
+from renders.njet.shapes import paste_centered
 
 TRICK_CARD: Final = 108
 """The width of a card of the trick in play."""

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.triominos_views import Placement, TileFace, TriominosSeatView, TriominosTableView
+from bot.games.triominos_views import Placement
+from bot.games.triominos_views import TileFace
+from bot.games.triominos_views import TriominosSeatView
+from bot.games.triominos_views import TriominosTableView
 from renders import kit
 from renders.triominos.board import table_image
 from renders.triominos.hand import hand_image

@@ -11,27 +11,42 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image
+from PIL import ImageDraw
+from PIL import ImageFilter
 
-from bot.games.triominos_views import Cell, LastPlacement, Placement, TileFace, TriominosTable
+from bot.games.triominos_views import Cell
+from bot.games.triominos_views import LastPlacement
+from bot.games.triominos_views import Placement
+from bot.games.triominos_views import TileFace
+from bot.games.triominos_views import TriominosTable
 from bot.i18n import t
-from renders import kit, layout
+from renders import kit
+from renders import layout
 from renders.kit import Run
-from renders.layout import Named, Space, Type, card_panel, face, header_pill, header_title, header_turn
-from renders.triominos.panel import GAP, draw_panel, panel_height, seat_name
-from renders.triominos.tiles import (
-    HEADER,
-    MARGIN,
-    ROOT3,
-    Point,
-    bonus_label,
-    halo,
-    letter_label,
-    paste_tile,
-    tile_height,
-    tile_image,
-    vertices,
-)
+from renders.layout import Named
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import card_panel
+from renders.layout import face
+from renders.layout import header_pill
+from renders.layout import header_title
+from renders.layout import header_turn
+from renders.triominos.panel import GAP
+from renders.triominos.panel import draw_panel
+from renders.triominos.panel import panel_height
+from renders.triominos.panel import seat_name
+from renders.triominos.tiles import HEADER
+from renders.triominos.tiles import MARGIN
+from renders.triominos.tiles import ROOT3
+from renders.triominos.tiles import Point
+from renders.triominos.tiles import bonus_label
+from renders.triominos.tiles import halo
+from renders.triominos.tiles import letter_label
+from renders.triominos.tiles import paste_tile
+from renders.triominos.tiles import tile_height
+from renders.triominos.tiles import tile_image
+from renders.triominos.tiles import vertices
 
 PANEL_W: Final = 320
 BOARD_W: Final = 680

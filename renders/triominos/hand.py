@@ -6,13 +6,25 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
 from bot.games.triominos_views import TriominosSeatView
-from bot.i18n import plural, t
-from renders import kit, layout
-from renders.layout import Space, Type, face, header_pill, header_title
-from renders.triominos.tiles import HEADER, MARGIN, halo, paste_tile, tile_height, tile_image
+from bot.i18n import plural
+from bot.i18n import t
+from renders import kit
+from renders import layout
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import face
+from renders.layout import header_pill
+from renders.layout import header_title
+from renders.triominos.tiles import HEADER
+from renders.triominos.tiles import MARGIN
+from renders.triominos.tiles import halo
+from renders.triominos.tiles import paste_tile
+from renders.triominos.tiles import tile_height
+from renders.triominos.tiles import tile_image
 
 HAND_TILE: Final = 116
 TILE_GAP: Final = Space.L + Space.HAIR

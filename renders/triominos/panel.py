@@ -7,24 +7,30 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image
+from PIL import ImageDraw
 
-from bot.games.triominos_views import LastPlacement, Placement, PlayerView, TriominosTable
-from bot.i18n import plural, t
+from bot.games.triominos_views import LastPlacement
+from bot.games.triominos_views import Placement
+from bot.games.triominos_views import PlayerView
+from bot.games.triominos_views import TriominosTable
+from bot.i18n import plural
+from bot.i18n import t
 from renders import kit
-from renders.layout import Space, Type, card_panel, face
-from renders.triominos.tiles import (
-    BACK,
-    BACK_EDGE,
-    MARGIN,
-    bonus_label,
-    letter_label,
-    pad_of,
-    paste_tile,
-    tile_height,
-    tile_image,
-    tile_shape,
-)
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import card_panel
+from renders.layout import face
+from renders.triominos.tiles import BACK
+from renders.triominos.tiles import BACK_EDGE
+from renders.triominos.tiles import MARGIN
+from renders.triominos.tiles import bonus_label
+from renders.triominos.tiles import letter_label
+from renders.triominos.tiles import pad_of
+from renders.triominos.tiles import paste_tile
+from renders.triominos.tiles import tile_height
+from renders.triominos.tiles import tile_image
+from renders.triominos.tiles import tile_shape
 
 GAP: Final = Space.M
 BOTTOM: Final = MARGIN

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image
+from PIL import ImageDraw
+from PIL import ImageFilter
 
 from bot.i18n import t
 from renders import kit

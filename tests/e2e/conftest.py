@@ -9,7 +9,9 @@ import pytest
 from simcord import Env
 
 from bot.app import TableeBot
-from tests.e2e.simhelpers import BOTS, SETTLE_GUARD_S, make_bot
+from tests.e2e.simhelpers import BOTS
+from tests.e2e.simhelpers import SETTLE_GUARD_S
+from tests.e2e.simhelpers import make_bot
 
 
 @pytest.fixture

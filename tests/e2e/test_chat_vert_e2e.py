@@ -15,11 +15,18 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, GameError
+from bot.games.base import Action
+from bot.games.base import GameError
 from bot.players.chat_vert import PLAYER
 from bot.texts.chat_vert import describe_rule
 from cogs.common import error_text
-from tests.e2e.simhelpers import SimTable, components, custom_ids, errors_of, make_bot, panel_of, set_locales
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import components
+from tests.e2e.simhelpers import custom_ids
+from tests.e2e.simhelpers import errors_of
+from tests.e2e.simhelpers import make_bot
+from tests.e2e.simhelpers import panel_of
+from tests.e2e.simhelpers import set_locales
 
 
 class CatTable(SimTable):

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.simhelpers import SimTable, components, custom_ids, panel_of
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import components
+from tests.e2e.simhelpers import custom_ids
+from tests.e2e.simhelpers import panel_of
 
 TIMERS_LINE = "Reminder after 2 min, the computer plays after 10 min (0: never)"
 

@@ -10,19 +10,18 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.games.base import Action, GameError
+from bot.games.base import Action
+from bot.games.base import GameError
 from bot.players.nain_jaune import PLAYER
-from tests.e2e.simhelpers import (
-    SimTable,
-    block_dms,
-    custom_ids,
-    errors_of,
-    make_bot,
-    move_buttons,
-    panel_of,
-    select_moves,
-    set_locales,
-)
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import block_dms
+from tests.e2e.simhelpers import custom_ids
+from tests.e2e.simhelpers import errors_of
+from tests.e2e.simhelpers import make_bot
+from tests.e2e.simhelpers import move_buttons
+from tests.e2e.simhelpers import panel_of
+from tests.e2e.simhelpers import select_moves
+from tests.e2e.simhelpers import set_locales
 
 
 class Table(SimTable):
@@ -235,9 +234,11 @@ async def test_refusals_are_ephemeral_and_change_nothing(simcord_env: Any) -> No
 async def test_a_double_click_applies_once(simcord_env: Any) -> None:
     from simcord import InteractionResult
     from simcord import interactions as sim_interactions
-    from simcord.actors import _find_component, _visible_message
+    from simcord.actors import _find_component
+    from simcord.actors import _visible_message
     from simcord.backend import serializers
-    from simcord.enums import ComponentType, InteractionType
+    from simcord.enums import ComponentType
+    from simcord.enums import InteractionType
 
     table = Table(simcord_env)
     await table.start()

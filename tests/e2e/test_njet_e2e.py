@@ -9,18 +9,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games.base import GameError, as_texts
+from bot.games.base import GameError
+from bot.games.base import as_texts
 from bot.players.njet import PLAYER
-from tests.e2e.simhelpers import (
-    SimTable,
-    components,
-    errors_of,
-    finished_texts,
-    move_buttons,
-    panel_of,
-    select_moves,
-    until_over,
-)
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import components
+from tests.e2e.simhelpers import errors_of
+from tests.e2e.simhelpers import finished_texts
+from tests.e2e.simhelpers import move_buttons
+from tests.e2e.simhelpers import panel_of
+from tests.e2e.simhelpers import select_moves
+from tests.e2e.simhelpers import until_over
 
 
 class NjetTable(SimTable):

@@ -20,7 +20,12 @@ from bot.app import TableeBot
 from bot.i18n import t
 from bot.registry import player_of
 from bot.tables import LOBBY_EXPIRY_S
-from tests.e2e.simhelpers import SimTable, components, custom_ids, make_bot, move_buttons, select_moves
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import components
+from tests.e2e.simhelpers import custom_ids
+from tests.e2e.simhelpers import make_bot
+from tests.e2e.simhelpers import move_buttons
+from tests.e2e.simhelpers import select_moves
 
 SHORT_TICK = 2.0
 """Shorter than simcord's settlement guard: a bare ``asyncio.sleep`` this short kept every command from settling,

@@ -9,7 +9,12 @@ import random
 from typing import Any
 
 from bot.players.triominos import PLAYER
-from tests.e2e.simhelpers import SimTable, finished_texts, move_buttons, pick_paged, select_of, until_over
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import finished_texts
+from tests.e2e.simhelpers import move_buttons
+from tests.e2e.simhelpers import pick_paged
+from tests.e2e.simhelpers import select_of
+from tests.e2e.simhelpers import until_over
 
 
 class TriominosTable(SimTable):

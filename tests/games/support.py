@@ -8,7 +8,12 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, AnyEngine, GameError, IllegalAction, NotYourTurn, Player
+from bot.games.base import Action
+from bot.games.base import AnyEngine
+from bot.games.base import GameError
+from bot.games.base import IllegalAction
+from bot.games.base import NotYourTurn
+from bot.games.base import Player
 
 
 def refused(

@@ -11,21 +11,31 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, as_texts
-from bot.games.chat_vert import (
-    COLOURS,
-    DECK,
-    GAME,
-    ChatVertState,
-    colour_of,
-    deal_fixed,
-    kind_of,
-    matches,
-    turn_timer,
-)
-from bot.games.chat_vert_views import ChatVertOwn, ChatVertTable, PenaltyNote, Pending, SeatInfo
-from bot.players.chat_vert import PLAYER, bench_vs_random, choose, claim, make_rule
-from bot.registry import engine_of, player_of
+from bot.games.base import Action
+from bot.games.base import BadOption
+from bot.games.base import Event
+from bot.games.base import as_texts
+from bot.games.chat_vert import COLOURS
+from bot.games.chat_vert import DECK
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import ChatVertState
+from bot.games.chat_vert import colour_of
+from bot.games.chat_vert import deal_fixed
+from bot.games.chat_vert import kind_of
+from bot.games.chat_vert import matches
+from bot.games.chat_vert import turn_timer
+from bot.games.chat_vert_views import ChatVertOwn
+from bot.games.chat_vert_views import ChatVertTable
+from bot.games.chat_vert_views import PenaltyNote
+from bot.games.chat_vert_views import Pending
+from bot.games.chat_vert_views import SeatInfo
+from bot.players.chat_vert import PLAYER
+from bot.players.chat_vert import bench_vs_random
+from bot.players.chat_vert import choose
+from bot.players.chat_vert import claim
+from bot.players.chat_vert import make_rule
+from bot.registry import engine_of
+from bot.registry import player_of
 from tests.games import support
 
 RNG = random.Random(7)

@@ -6,8 +6,10 @@ import random
 
 import pytest
 
-from bot.games.base import Action, action_rng
-from bot.games.chat_vert import GAME, deal_fixed
+from bot.games.base import Action
+from bot.games.base import action_rng
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import deal_fixed
 from bot.games.chat_vert_rules import check_rules
 from bot.players.chat_vert import random_action
 

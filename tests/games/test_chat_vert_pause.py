@@ -11,8 +11,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.base import Action, Event, as_texts
-from bot.games.chat_vert import GAME, ChatVertState, deal_fixed
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import as_texts
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import ChatVertState
+from bot.games.chat_vert import deal_fixed
 from bot.games.chat_vert_rules import validate_rule
 
 H1 = ["G7", "G8", "G9"]

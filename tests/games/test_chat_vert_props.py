@@ -15,26 +15,34 @@ import random
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from bot.games.base import Action, Event, GameError, SeatView, action_rng
-from bot.games.chat_vert import DECK, GAME, ChatVertState
-from bot.games.chat_vert_rules import (
-    COLOURS,
-    KINDS,
-    TEMPLATES,
-    RuleError,
-    card_name,
-    card_name_alts,
-    check_new_rule,
-    check_rules,
-    validate_rule,
-)
-from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTableView
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import GameError
+from bot.games.base import SeatView
+from bot.games.base import action_rng
+from bot.games.chat_vert import DECK
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import ChatVertState
+from bot.games.chat_vert_rules import COLOURS
+from bot.games.chat_vert_rules import KINDS
+from bot.games.chat_vert_rules import TEMPLATES
+from bot.games.chat_vert_rules import RuleError
+from bot.games.chat_vert_rules import card_name
+from bot.games.chat_vert_rules import card_name_alts
+from bot.games.chat_vert_rules import check_new_rule
+from bot.games.chat_vert_rules import check_rules
+from bot.games.chat_vert_rules import validate_rule
+from bot.games.chat_vert_views import ChatVertSeatView
+from bot.games.chat_vert_views import ChatVertTableView
 from bot.players.chat_vert import PLAYER
 
 GAMES = settings(max_examples=150, deadline=None)

@@ -14,26 +14,33 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, GameError, SeatView, TableView
-from bot.games.chat_vert import GAME, ChatVertState, deal_fixed, rules_used
-from bot.games.chat_vert_rules import (
-    MATCH_BUDGET,
-    MAX_RULES,
-    Requirement,
-    RuleError,
-    _match,
-    card_name,
-    card_name_alts,
-    check_new_rule,
-    check_rules,
-    check_speech,
-    cond_matches,
-    known_phrases,
-    normalise,
-    rule_phrases,
-    validate_rule,
-)
-from bot.players.chat_vert import choose, learned
+from bot.games.base import Action
+from bot.games.base import BadOption
+from bot.games.base import Event
+from bot.games.base import GameError
+from bot.games.base import SeatView
+from bot.games.base import TableView
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import ChatVertState
+from bot.games.chat_vert import deal_fixed
+from bot.games.chat_vert import rules_used
+from bot.games.chat_vert_rules import MATCH_BUDGET
+from bot.games.chat_vert_rules import MAX_RULES
+from bot.games.chat_vert_rules import Requirement
+from bot.games.chat_vert_rules import RuleError
+from bot.games.chat_vert_rules import _match
+from bot.games.chat_vert_rules import card_name
+from bot.games.chat_vert_rules import card_name_alts
+from bot.games.chat_vert_rules import check_new_rule
+from bot.games.chat_vert_rules import check_rules
+from bot.games.chat_vert_rules import check_speech
+from bot.games.chat_vert_rules import cond_matches
+from bot.games.chat_vert_rules import known_phrases
+from bot.games.chat_vert_rules import normalise
+from bot.games.chat_vert_rules import rule_phrases
+from bot.games.chat_vert_rules import validate_rule
+from bot.players.chat_vert import choose
+from bot.players.chat_vert import learned
 from tests.games import support
 
 RNG = random.Random(11)

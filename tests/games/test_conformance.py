@@ -15,23 +15,25 @@ import json
 import random
 import types
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
-from bot.games.base import (
-    Action,
-    AnyEngine,
-    Envelope,
-    Event,
-    GameError,
-    SeatView,
-    TableView,
-    action_rng,
-    validate_options,
-)
-from bot.registry import GAMES, GameSpec, engine_of, player_of
+from bot.games.base import Action
+from bot.games.base import AnyEngine
+from bot.games.base import Envelope
+from bot.games.base import Event
+from bot.games.base import GameError
+from bot.games.base import SeatView
+from bot.games.base import TableView
+from bot.games.base import action_rng
+from bot.games.base import validate_options
+from bot.registry import GAMES
+from bot.registry import GameSpec
+from bot.registry import engine_of
+from bot.registry import player_of
 
 MAX_MOVES = 6000
 """A random game of any declared game ends within this many moves (short options)."""

@@ -10,9 +10,20 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, GameError, IllegalAction, NotYourTurn, validate_options
-from bot.games.nain_jaune import BOARD, DECK, GAME, NainJauneState, deal_fixed
-from bot.games.nain_jaune_views import BoxView, NainJauneOwn
+from bot.games.base import Action
+from bot.games.base import BadOption
+from bot.games.base import Event
+from bot.games.base import GameError
+from bot.games.base import IllegalAction
+from bot.games.base import NotYourTurn
+from bot.games.base import validate_options
+from bot.games.nain_jaune import BOARD
+from bot.games.nain_jaune import DECK
+from bot.games.nain_jaune import GAME
+from bot.games.nain_jaune import NainJauneState
+from bot.games.nain_jaune import deal_fixed
+from bot.games.nain_jaune_views import BoxView
+from bot.games.nain_jaune_views import NainJauneOwn
 from bot.players.nain_jaune import PLAYER
 
 RNG = random.Random(7)

@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from bot.games.base import Action, action_rng
-from bot.games.nain_jaune import BOARD, DECK, GAME, NainJauneState, card_key, rank_of
+from bot.games.base import Action
+from bot.games.base import action_rng
+from bot.games.nain_jaune import BOARD
+from bot.games.nain_jaune import DECK
+from bot.games.nain_jaune import GAME
+from bot.games.nain_jaune import NainJauneState
+from bot.games.nain_jaune import card_key
+from bot.games.nain_jaune import rank_of
 from bot.players.nain_jaune import PLAYER
 from tests.games import support
 

@@ -9,33 +9,36 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, JSONValue
-from bot.games.neurotrio import (
-    CARTONS,
-    DECK,
-    GAME,
-    TYPES,
-    NeurotrioState,
-    bid_points,
-    compatible,
-    deal_fixed,
-    judge,
-    last_penalty,
-    notebook,
-    shared,
-)
-from bot.games.neurotrio_views import (
-    Auction,
-    BidChoices,
-    Box,
-    LastMove,
-    OwnBid,
-    PublicBid,
-    RevealedBid,
-    SeatInfo,
-    Spot,
-)
-from bot.players.neurotrio import PLAYER, bench_scores, choose, interrupt, odds
+from bot.games.base import Action
+from bot.games.base import BadOption
+from bot.games.base import Event
+from bot.games.base import JSONValue
+from bot.games.neurotrio import CARTONS
+from bot.games.neurotrio import DECK
+from bot.games.neurotrio import GAME
+from bot.games.neurotrio import TYPES
+from bot.games.neurotrio import NeurotrioState
+from bot.games.neurotrio import bid_points
+from bot.games.neurotrio import compatible
+from bot.games.neurotrio import deal_fixed
+from bot.games.neurotrio import judge
+from bot.games.neurotrio import last_penalty
+from bot.games.neurotrio import notebook
+from bot.games.neurotrio import shared
+from bot.games.neurotrio_views import Auction
+from bot.games.neurotrio_views import BidChoices
+from bot.games.neurotrio_views import Box
+from bot.games.neurotrio_views import LastMove
+from bot.games.neurotrio_views import OwnBid
+from bot.games.neurotrio_views import PublicBid
+from bot.games.neurotrio_views import RevealedBid
+from bot.games.neurotrio_views import SeatInfo
+from bot.games.neurotrio_views import Spot
+from bot.players.neurotrio import PLAYER
+from bot.players.neurotrio import bench_scores
+from bot.players.neurotrio import choose
+from bot.players.neurotrio import interrupt
+from bot.players.neurotrio import odds
 from bot.registry import engine_of
 from tests.games import support
 

@@ -11,12 +11,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from bot.games.base import Action, Event, action_rng, as_number, as_numbers, as_seat
-from bot.games.neurotrio import DECK, GAME, NeurotrioState
-from bot.players.neurotrio import PLAYER, random_action
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import action_rng
+from bot.games.base import as_number
+from bot.games.base import as_numbers
+from bot.games.base import as_seat
+from bot.games.neurotrio import DECK
+from bot.games.neurotrio import GAME
+from bot.games.neurotrio import NeurotrioState
+from bot.players.neurotrio import PLAYER
+from bot.players.neurotrio import random_action
 
 GAMES = settings(max_examples=60, deadline=None)
 CHECKED = settings(max_examples=20, deadline=None)

@@ -9,18 +9,23 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, validate_options
-from bot.games.njet import (
-    DECKS,
-    GAME,
-    ROWS,
-    NjetState,
-    deal_fixed,
-    playable,
-    row_options,
-    trick_winner,
-)
-from bot.games.njet_views import BoardOption, NjetTable, Play, PlayerView, Rules
+from bot.games.base import Action
+from bot.games.base import BadOption
+from bot.games.base import Event
+from bot.games.base import validate_options
+from bot.games.njet import DECKS
+from bot.games.njet import GAME
+from bot.games.njet import ROWS
+from bot.games.njet import NjetState
+from bot.games.njet import deal_fixed
+from bot.games.njet import playable
+from bot.games.njet import row_options
+from bot.games.njet import trick_winner
+from bot.games.njet_views import BoardOption
+from bot.games.njet_views import NjetTable
+from bot.games.njet_views import Play
+from bot.games.njet_views import PlayerView
+from bot.games.njet_views import Rules
 from bot.players.njet import PLAYER
 from tests.games import support
 

@@ -7,13 +7,22 @@ import dataclasses
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from bot.games.base import Action, Event, action_rng, as_numbers
-from bot.games.njet import DECKS, GAME, NjetState, card_key, stones
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import action_rng
+from bot.games.base import as_numbers
+from bot.games.njet import DECKS
+from bot.games.njet import GAME
+from bot.games.njet import NjetState
+from bot.games.njet import card_key
+from bot.games.njet import stones
 from bot.games.njet_views import NjetTable
-from bot.players.njet import PLAYER, bench_scores
+from bot.players.njet import PLAYER
+from bot.players.njet import bench_scores
 from tests.games import support
 
 GAMES = settings(max_examples=150, deadline=None)

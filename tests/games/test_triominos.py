@@ -9,26 +9,34 @@ from typing import Any
 
 import pytest
 
-from bot.games.base import Action, BadOption, Event, validate_options
-from bot.games.triominos import (
-    GAME,
-    ROTATIONS,
-    TILES,
-    VALUE,
-    TriominosState,
-    corner_neighbours,
-    edge_neighbours,
-    fixed_round,
-    orient,
-    placements_for,
-    score_placement,
-    spaces_at,
-    vertices,
-)
+from bot.games.base import Action
+from bot.games.base import BadOption
+from bot.games.base import Event
+from bot.games.base import validate_options
+from bot.games.triominos import GAME
+from bot.games.triominos import ROTATIONS
+from bot.games.triominos import TILES
+from bot.games.triominos import VALUE
+from bot.games.triominos import TriominosState
+from bot.games.triominos import corner_neighbours
+from bot.games.triominos import edge_neighbours
+from bot.games.triominos import fixed_round
+from bot.games.triominos import orient
+from bot.games.triominos import placements_for
+from bot.games.triominos import score_placement
+from bot.games.triominos import spaces_at
+from bot.games.triominos import vertices
 from bot.games.triominos_views import Cell
-from bot.players.triominos import PLAYER, bench_legal_actions, bench_win_rate, choose
+from bot.players.triominos import PLAYER
+from bot.players.triominos import bench_legal_actions
+from bot.players.triominos import bench_win_rate
+from bot.players.triominos import choose
 from tests.games import support
-from tests.games.triominos_layouts import DOUBLE, HEXAGON, TRIPLE, Board, from_numbers
+from tests.games.triominos_layouts import DOUBLE
+from tests.games.triominos_layouts import HEXAGON
+from tests.games.triominos_layouts import TRIPLE
+from tests.games.triominos_layouts import Board
+from tests.games.triominos_layouts import from_numbers
 
 RNG = random.Random(7)
 

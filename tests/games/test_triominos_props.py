@@ -11,11 +11,17 @@ import json
 import random
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from bot.games.base import Action, Event, action_rng
-from bot.games.triominos import GAME, TILES, VALUE, TriominosState
+from bot.games.base import Action
+from bot.games.base import Event
+from bot.games.base import action_rng
+from bot.games.triominos import GAME
+from bot.games.triominos import TILES
+from bot.games.triominos import VALUE
+from bot.games.triominos import TriominosState
 from bot.games.triominos_views import Cell
 from bot.players.triominos import PLAYER
 from tests.games import support

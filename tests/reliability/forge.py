@@ -12,7 +12,8 @@ from typing import Any
 from simcord import InteractionResult
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
-from simcord.enums import ComponentType, InteractionType
+from simcord.enums import ComponentType
+from simcord.enums import InteractionType
 
 
 def emit_component(

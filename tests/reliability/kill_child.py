@@ -25,7 +25,9 @@ from pathlib import Path
 from bot.games.base import JSONValue
 from bot.registry import player_of
 from bot.store import Store
-from bot.tables import NullPublisher, Snapshot, TableService
+from bot.tables import NullPublisher
+from bot.tables import Snapshot
+from bot.tables import TableService
 
 
 @dataclass(frozen=True)

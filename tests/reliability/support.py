@@ -12,8 +12,11 @@ from typing import Any
 from bot.games.base import Action
 from bot.registry import player_of
 from bot.store import Store
-from bot.tables import LiveGame, TableService
-from tests.service_support import Clock, Recorder, open_store
+from bot.tables import LiveGame
+from bot.tables import TableService
+from tests.service_support import Clock
+from tests.service_support import Recorder
+from tests.service_support import open_store
 
 KINDS = ("nain_jaune", "triominos", "neurotrio", "njet", "chat_vert")
 """Every game; four people fit every one of them."""

@@ -14,8 +14,11 @@ from typing import Any
 
 import pytest
 
-from bot.tables import TableError, TableService
-from tests.reliability.support import open_table, service_on, to_the_last_move
+from bot.tables import TableError
+from bot.tables import TableService
+from tests.reliability.support import open_table
+from tests.reliability.support import service_on
+from tests.reliability.support import to_the_last_move
 
 
 async def status_is(service: TableService, game: int, status: str) -> None:

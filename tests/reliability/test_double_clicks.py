@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from bot.registry import player_of
-from tests.e2e.simhelpers import SimTable, components
-from tests.reliability.forge import emit_component, emit_modal
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import components
+from tests.reliability.forge import emit_component
+from tests.reliability.forge import emit_modal
 
 GAMES = {
     "nain_jaune": ("nainjaune", {"deals": 1}),

@@ -14,10 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Seat, Store
-from bot.tables import TableError, TableService
+from bot.store import Seat
+from bot.store import Store
+from bot.tables import TableError
+from bot.tables import TableService
 from cogs.common import error_text
-from tests.reliability.support import KINDS, FaultyStore, ahead, next_move, open_service, open_table, replayed
+from tests.reliability.support import KINDS
+from tests.reliability.support import FaultyStore
+from tests.reliability.support import ahead
+from tests.reliability.support import next_move
+from tests.reliability.support import open_service
+from tests.reliability.support import open_table
+from tests.reliability.support import replayed
 
 
 async def _faulty(path: Path) -> tuple[TableService, FaultyStore]:

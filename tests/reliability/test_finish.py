@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.tables import TableError
-from tests.reliability.support import service_on, to_the_last_move
+from tests.reliability.support import service_on
+from tests.reliability.support import to_the_last_move
 
 SHORT = {"nain_jaune": {"deals": 1}, "triominos": {"rounds": 1, "target": 50}}
 

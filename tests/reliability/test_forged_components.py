@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.simhelpers import SimTable, custom_ids
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import custom_ids
 from tests.reliability.forge import emit_component
 
 

@@ -23,16 +23,19 @@ import sqlite3
 import subprocess
 import sys
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.games.base import Action, action_rng
+from bot.games.base import Action
+from bot.games.base import action_rng
 from bot.registry import engine_of
 from bot.store import Store
-from bot.tables import TABLE_SEAT, TableService
+from bot.tables import TABLE_SEAT
+from bot.tables import TableService
 from tests.reliability.kill_child import digest
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from cogs.publish import DiscordPublisher
-from tests.e2e.simhelpers import SimTable, block_dms
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import block_dms
 
 GAMES = [
     ("nainjaune", {"deals": 1}),

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.simhelpers import SimTable, errors_of, panel_of
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import errors_of
+from tests.e2e.simhelpers import panel_of
 from tests.reliability.forge import emit_component
 
 HUGE = 10**30

@@ -15,7 +15,11 @@ import pytest
 
 from bot.registry import player_of
 from cogs.publish import DiscordPublisher
-from tests.e2e.simhelpers import SimTable, components, custom_ids, move_buttons, select_moves
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import components
+from tests.e2e.simhelpers import custom_ids
+from tests.e2e.simhelpers import move_buttons
+from tests.e2e.simhelpers import select_moves
 
 ATTEMPTS = 4
 """One attempt and three retries: the zero waits set below stand for the three backoff delays."""

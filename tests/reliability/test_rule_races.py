@@ -18,11 +18,24 @@ from typing import Any
 import pytest
 
 from bot import chat_vert_table
-from bot.chat_vert_table import KIND, ChatVertHooks, add_rule, last_winner, reset_rules, set_rules, table_rules
-from bot.games.base import GameError, validate_options
-from bot.games.chat_vert import GAME, deal_fixed
-from bot.games.chat_vert_rules import MAX_RULES, check_rules, validate_rule
-from bot.store import MIGRATIONS, GameRow, Seat, Store
+from bot.chat_vert_table import KIND
+from bot.chat_vert_table import ChatVertHooks
+from bot.chat_vert_table import add_rule
+from bot.chat_vert_table import last_winner
+from bot.chat_vert_table import reset_rules
+from bot.chat_vert_table import set_rules
+from bot.chat_vert_table import table_rules
+from bot.games.base import GameError
+from bot.games.base import validate_options
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import deal_fixed
+from bot.games.chat_vert_rules import MAX_RULES
+from bot.games.chat_vert_rules import check_rules
+from bot.games.chat_vert_rules import validate_rule
+from bot.store import MIGRATIONS
+from bot.store import GameRow
+from bot.store import Seat
+from bot.store import Store
 from tests.service_support import game_row
 
 CHANNEL = 4242

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -17,7 +18,9 @@ import pytest
 
 from bot.games.base import GameError
 from bot.store import Store
-from tests.e2e.simhelpers import SimTable, custom_ids, errors_of
+from tests.e2e.simhelpers import SimTable
+from tests.e2e.simhelpers import custom_ids
+from tests.e2e.simhelpers import errors_of
 
 
 class SlowStore:

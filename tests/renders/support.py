@@ -5,14 +5,17 @@ from __future__ import annotations
 import io
 import random
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from PIL import Image
 
-from bot.games.base import AnyEngine, Player, action_rng
+from bot.games.base import AnyEngine
+from bot.games.base import Player
+from bot.games.base import action_rng
 from bot.i18n import has
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

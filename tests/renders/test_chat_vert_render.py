@@ -8,24 +8,35 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from bot.games.base import Action, action_rng
-from bot.games.chat_vert import DECK, GAME, ChatVertState, deal_fixed
+from bot.games.base import Action
+from bot.games.base import action_rng
+from bot.games.chat_vert import DECK
+from bot.games.chat_vert import GAME
+from bot.games.chat_vert import ChatVertState
+from bot.games.chat_vert import deal_fixed
 from bot.games.chat_vert_rules import validate_rule
-from bot.games.chat_vert_views import ChatVertSeatView, ChatVertTableView
-from bot.i18n import catalog, placeholders
+from bot.games.chat_vert_views import ChatVertSeatView
+from bot.games.chat_vert_views import ChatVertTableView
+from bot.i18n import catalog
+from bot.i18n import placeholders
 from bot.players.chat_vert import PLAYER
 from renders import chat_vert as cv
-from renders import kit, layout
-from renders.chat_vert import cards, hand, table
+from renders import kit
+from renders import layout
+from renders.chat_vert import cards
+from renders.chat_vert import hand
+from renders.chat_vert import table
 from tests.renders import support
-from tests.renders.support import BUDGET, LONG_NAMES
+from tests.renders.support import BUDGET
+from tests.renders.support import LONG_NAMES
 
 TABLE_BUDGET = 200 * 1024
 """A table picture at most 200 KiB (the design's budget); any picture under 1 MB."""

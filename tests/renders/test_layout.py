@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from renders import kit, layout
+from renders import kit
+from renders import layout
 
 
 def test_rows_and_columns_cover_the_box_with_their_gaps() -> None:

@@ -8,7 +8,8 @@ from functools import cache
 
 import pytest
 
-from bot.games.nain_jaune import GAME, NainJauneState
+from bot.games.nain_jaune import GAME
+from bot.games.nain_jaune import NainJauneState
 from bot.players.nain_jaune import PLAYER
 from renders import kit
 from renders import nain_jaune as nj

@@ -10,13 +10,20 @@ from functools import cache
 import pytest
 from PIL import Image
 
-from bot.games.base import Action, action_rng
-from bot.games.neurotrio import GAME, NeurotrioState, deal_fixed
-from bot.games.neurotrio_views import NeurotrioSeatView, NeurotrioTableView, column_label
+from bot.games.base import Action
+from bot.games.base import action_rng
+from bot.games.neurotrio import GAME
+from bot.games.neurotrio import NeurotrioState
+from bot.games.neurotrio import deal_fixed
+from bot.games.neurotrio_views import NeurotrioSeatView
+from bot.games.neurotrio_views import NeurotrioTableView
+from bot.games.neurotrio_views import column_label
 from bot.i18n import has
 from bot.players.neurotrio import PLAYER
 from renders import neurotrio as neuro
-from renders.neurotrio import board, cards, hand
+from renders.neurotrio import board
+from renders.neurotrio import cards
+from renders.neurotrio import hand
 from tests.renders import support
 
 LONG_NAMES = support.LONG_NAMES[:8]

@@ -12,12 +12,21 @@ import pytest
 
 import renders.njet
 from bot.games.base import action_rng
-from bot.games.njet import CHARACTERS, GAME, PHASES, ROWS, NjetState
-from bot.games.njet_views import NjetSeatView, NjetTableView
+from bot.games.njet import CHARACTERS
+from bot.games.njet import GAME
+from bot.games.njet import PHASES
+from bot.games.njet import ROWS
+from bot.games.njet import NjetState
+from bot.games.njet_views import NjetSeatView
+from bot.games.njet_views import NjetTableView
 from bot.i18n import has
 from bot.players.njet import PLAYER
 from renders import kit
-from renders.njet import PICTURES, hand, shapes, sheet, table
+from renders.njet import PICTURES
+from renders.njet import hand
+from renders.njet import shapes
+from renders.njet import sheet
+from renders.njet import table
 from tests.renders import support
 from tests.renders.support import open_png
 

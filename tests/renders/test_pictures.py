@@ -15,8 +15,12 @@ import pytest
 from PIL import Image
 
 from bot.games.base import AnyEngine
-from bot.registry import GAMES, GameSpec, engine_of, pictures_of
-from tests.games.test_conformance import play, sizes
+from bot.registry import GAMES
+from bot.registry import GameSpec
+from bot.registry import engine_of
+from bot.registry import pictures_of
+from tests.games.test_conformance import play
+from tests.games.test_conformance import sizes
 
 MIN_WIDTH = 550
 """Discord's inline width: a narrower picture is blown up and blurred."""

@@ -11,7 +11,14 @@ from functools import cache
 import pytest
 
 from bot.games.base import action_rng
-from bot.games.triominos import BONUS_POINTS, GAME, TILES, TriominosState, fixed_round, orient, tile_face, vertices
+from bot.games.triominos import BONUS_POINTS
+from bot.games.triominos import GAME
+from bot.games.triominos import TILES
+from bot.games.triominos import TriominosState
+from bot.games.triominos import fixed_round
+from bot.games.triominos import orient
+from bot.games.triominos import tile_face
+from bot.games.triominos import vertices
 from bot.games.triominos_views import TriominosSeatView
 from bot.i18n import has
 from bot.players.triominos import PLAYER
@@ -19,7 +26,11 @@ from renders import triominos as tri
 from renders.triominos import board as tri_board
 from renders.triominos import hand as tri_hand
 from renders.triominos import tiles as tri_tiles
-from tests.games.triominos_layouts import DOUBLE, HEXAGON, TRIPLE, Board, from_numbers
+from tests.games.triominos_layouts import DOUBLE
+from tests.games.triominos_layouts import HEXAGON
+from tests.games.triominos_layouts import TRIPLE
+from tests.games.triominos_layouts import Board
+from tests.games.triominos_layouts import from_numbers
 from tests.renders import support
 from tests.renders.support import open_png
 

@@ -8,9 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.base import Action, action_rng
-from bot.registry import engine_of, player_of
-from bot.store import SCHEMA_VERSION, ActiveTableExists, DuplicateAction, Seat, Store
+from bot.games.base import Action
+from bot.games.base import action_rng
+from bot.registry import engine_of
+from bot.registry import player_of
+from bot.store import SCHEMA_VERSION
+from bot.store import ActiveTableExists
+from bot.store import DuplicateAction
+from bot.store import Seat
+from bot.store import Store
 from bot.tables import TableService
 
 
