@@ -396,6 +396,20 @@ class Engine(Generic[S, T, P]):
         "too slow" penalty card). Games without a turn timer have none."""
         return []
 
+    def forced(self, state: S, seat: int) -> Action | None:
+        """The move to play for ``seat`` without asking: its one legal move, when playing it shows nothing the
+        player could have chosen to keep hidden; None when the player must be asked. Engines where a lone move
+        still tells something (or where a choice is hidden behind one button) override it."""
+        if seat in self.interrupters(state):
+            return None
+        legal = list(dict.fromkeys(self.legal_actions(state, seat)))
+        return legal[0] if len(legal) == 1 else None
+
+    def undoable(self, before: S, seat: int, action: Action, events: Sequence[Event]) -> bool:
+        """Whether ``seat`` may take back ``action`` (played from ``before``, causing ``events``): only when it
+        revealed nothing hidden (no card drawn, no secret shown, no deal ended). Safe default: never."""
+        return False
+
     # ----- shared -----
 
     def apply(self, state: S, seat: int, action: Action, rng: random.Random) -> list[Event]:

@@ -70,6 +70,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from collections.abc import Sequence
 from functools import cache
 from typing import cast
 
@@ -320,6 +321,19 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         if action.kind in ("say", "same"):
             return True
         return seat in self.to_act(state) and _canonical(action) in self.legal_actions(state, seat)
+
+    def forced(self, state: ChatVertState, seat: int) -> Action | None:
+        """Never: every move may carry words (the last-card phrase, an added rule's phrase, a "ficelle" to pass a
+        penalty on), and anyone may claim "J'ai la même" before the next move, so a move is always the player's."""
+        return None
+
+    def undoable(self, before: ChatVertState, seat: int, action: Action, events: Sequence[Event]) -> bool:
+        """Without added rules, a card played from the hand, a kept card or the first player chosen shows nothing
+        hidden when nobody drew and nobody won. With added rules in force the referee's silence tells something
+        about their secret texts (this play needed no phrase), so nothing is taken back."""
+        if before.rules or action.kind not in ("play", "keep", "first"):
+            return False
+        return all(e.kind in _TAKEN_BACK for e in events)
 
     # ----- views -----
 
@@ -744,6 +758,8 @@ def _plays(card: str, n: int) -> tuple[Action, ...]:
 
 
 DRAW = Action.of("draw")
+_TAKEN_BACK: frozenset[str] = frozenset({"play", "keep", "direction"})
+"""The events of a move that may be taken back (without added rules): no draw, no penalty, no win."""
 KEEP = Action.of("keep")
 
 

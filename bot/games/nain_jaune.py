@@ -80,6 +80,8 @@ _DECK_SET = frozenset(DECK)
 _BOARD_INDEX: Mapping[str, int] = {c: i for i, c in enumerate(BOARD)}
 _BOARD_SET = frozenset(BOARD)
 NAIN_JAUNE = "7D"
+_TAKEN_BACK: frozenset[str] = frozenset({"play", "take", "new_sequence"})
+"""The events of a move that may be taken back: a card laid (its box taken) while the same seat keeps the turn."""
 
 
 def rank_of(card: str) -> str:
@@ -341,6 +343,11 @@ class NainJaune(Engine[NainJauneState, NainJauneTable, NainJauneOwn]):
         codes that the latest events show from an earlier deal (the same card, laid before the new shuffle)."""
         shown = {e.text("card") for e in state.recent if e.public()}
         return frozenset(state.hands[seat]) - _BOARD_SET - shown
+
+    def undoable(self, before: NainJauneState, seat: int, action: Action, events: Sequence[Event]) -> bool:
+        """A card laid or a box claimed while the same seat keeps the turn shows nothing but that card. Once the
+        turn leaves, the "sans" walk has told who lacks the rank (or the deal has ended and been paid): final."""
+        return action.kind in ("play", "claim") and all(e.kind in _TAKEN_BACK for e in events)
 
     # ----- actions -----
 

@@ -430,6 +430,30 @@ class Neurotrio(Engine[NeurotrioState, NeurotrioTable, NeurotrioOwn]):
         mentions = set() if state.over else {f"{b.base}:{b.carton}" for b in state.bids if b.seat == seat}
         return frozenset((set(state.hands[seat]) - seen) | mentions)
 
+    def forced(self, state: NeurotrioState, seat: int) -> Action | None:
+        """Nothing plays itself while anyone may still call "neuro": the next move would close the call for them.
+        Then a lone move plays itself only when it shows nothing of the hand: a pass after "deux cartes" (it already
+        says that no card fits) or the last card. A lone pass before "deux cartes" (a pass by choice is legal) or a
+        lone placement with other cards in hand would tell the table that none of them fits."""
+        if self.interrupters(state):
+            return None
+        move = super().forced(state, seat)
+        if move is None or state.phase != "build":
+            return move
+        if move.kind == "pass":
+            return move if state.deux_cartes or not state.hands[seat] else None
+        return move if len(state.hands[seat]) == 1 else None
+
+    def undoable(self, before: NeurotrioState, seat: int, action: Action, events: Sequence[Event]) -> bool:
+        """A card placed face up, a pass, a bid (its mention stays the bidder's) or a "no bid" shows nothing hidden,
+        unless it closes something: going out (a rank and its bonus), the end of the game (the treasure and every
+        mention revealed), the end of the auction. A "neuro" call is an announcement that opens the auction."""
+        if action.kind in ("place", "pass"):
+            return all(e.kind not in ("out", "game_end") for e in events)
+        if action.kind in ("bid", "nobid"):
+            return all(e.kind != "auction_end" for e in events)
+        return False
+
     # ----- actions -----
 
     def _check(self, state: NeurotrioState, seat: int, action: Action) -> tuple[str, int, int] | None:

@@ -465,6 +465,27 @@ class Njet(Engine[NjetState, NjetTable, NjetOwn]):
                 seen.update(as_texts(event.data.get("cards", ())))
         return frozenset(mine - seen)
 
+    def forced(self, state: NjetState, seat: int) -> Action | None:
+        """Discards are secret and simultaneous: one played at once would show its timing. A lone playable card
+        is played for the seat only when it is its last card: otherwise the table would learn that the seat holds
+        no other card of that suit (or no other trump), which a player may keep to themselves."""
+        if state.phase == "discard":
+            return None
+        if state.phase == "tricks" and len(state.hands[seat]) != 1:
+            return None
+        return super().forced(state, seat)
+
+    def undoable(self, before: NjetState, seat: int, action: Action, events: Sequence[Event]) -> bool:
+        """A stone, a partner, a discard or a card played shows nothing hidden, until it closes something: the last
+        stone (the rules of the round are decided), the last discard (the tricks begin), the last card of a trick."""
+        if action.kind == "block":
+            return all(e.kind != "rules" for e in events)
+        if action.kind in ("partner", "alone"):
+            return True
+        if action.kind == "discard":
+            return sum(1 for done in before.discarded if not done) > 1
+        return action.kind == "play" and all(e.kind != "trick" for e in events)
+
     # ----- actions -----
 
     def play(self, state: NjetState, seat: int, action: Action, rng: random.Random) -> list[Event]:

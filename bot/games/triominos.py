@@ -604,6 +604,11 @@ class Triominos(Engine[TriominosState, TriominosTable, TriominosOwn]):
                     shown.update(_tiles_in(value))
         return frozenset(state.hands[seat]) - shown
 
+    def undoable(self, before: TriominosState, seat: int, action: Action, events: Sequence[Event]) -> bool:
+        """A tile laid face up from one's hand shows only that tile, unless it ends the round (a block found, or
+        the last turn after going out: the hands are then counted). A draw shows the drawer a tile: final."""
+        return action.kind == "place" and all(e.kind in ("place", "out") for e in events)
+
     # ----- actions -----
 
     def play(self, state: TriominosState, seat: int, action: Action, rng: random.Random) -> list[Event]:
