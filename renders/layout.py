@@ -181,6 +181,75 @@ def grid_x(index: int, count: int, per_row: int, size: int, gap: int, width: int
     return row, (width - (in_row * step - gap)) / 2 + col * step
 
 
+@dataclass(frozen=True)
+class TileGrid:
+    """The measurements of a hand whose pieces never overlap (tiles, Neurotrio's cards): ``size`` px pieces ``gap``
+    apart, as many to a row as fit between the ``margin``s of a picture at most ``width`` wide."""
+
+    size: int
+    gap: int
+    margin: int = MARGIN
+    width: int = HAND_MAX_WIDTH
+
+    @property
+    def step(self) -> int:
+        """From one piece (or row) to the next."""
+        return self.size + self.gap
+
+    @property
+    def per_row(self) -> int:
+        return grid_per_row(self.size, self.gap, self.margin, self.width)
+
+    def place(self, index: int, count: int, per_row: int, width: int) -> tuple[int, float]:
+        """The row of piece ``index`` of ``count`` and its left edge in a picture ``width`` wide."""
+        return grid_x(index, count, per_row, self.size, self.gap, width)
+
+
+# --- boards beside a side panel -------------------------------------------------------------------------------
+#
+# The board games (Triominos, Neurotrio) draw a scaled board on the left and a column of players and sections on
+# the right; both are measured the same way.
+
+
+@dataclass(frozen=True)
+class BoardRoom:
+    """The room a board gets: ``width`` x ``height`` px, its unit (a cell, a tile's side) between ``least`` and
+    ``most`` px."""
+
+    width: int
+    height: int
+    least: int
+    most: int
+
+    def unit(self, span: tuple[float, float], pad: int, least: int | None = None) -> int:
+        """The unit at which ``span`` units fill the room less ``pad`` (see :func:`fit_scale`)."""
+        return fit_scale((self.width, self.height), span, pad, self.least if least is None else least, self.most)
+
+
+@dataclass(frozen=True)
+class SidePanel:
+    """The column beside a board: ``width`` px wide, opening on one ``row`` px line per player, ``gap`` apart, under
+    a ``ranking`` px title once the game is over."""
+
+    width: int
+    row: int
+    gap: int
+    ranking: int
+
+    @property
+    def step(self) -> int:
+        """From one player's line to the next."""
+        return self.row + self.gap
+
+    def players_height(self, count: int, over: bool) -> int:
+        """The height of ``count`` players' lines, and of the ranking's title when ``over``."""
+        return count * self.step + (self.ranking if over else 0)
+
+    def frame(self, left: int, top: int, right: int) -> kit.Box:
+        """A player's line starting at ``top``."""
+        return (left, top, right, top + self.row)
+
+
 # --- common pieces --------------------------------------------------------------------------------------------
 
 

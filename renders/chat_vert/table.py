@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
@@ -43,10 +44,27 @@ from renders.layout import face
 WIDTH: Final = 1000
 HEIGHT: Final = 800
 CENTRE: Final = (WIDTH // 2, layout.HEADER + (HEIGHT - layout.HEADER) // 2)
-SEAT_RX: Final = 378
-SEAT_RY: Final = 280
-OVAL_RX: Final = 268
-OVAL_RY: Final = 186
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    """An ellipse ``rx`` by ``ry`` px around the table's centre: the felt oval, and the line the seats sit on."""
+
+    rx: int
+    ry: int
+
+    def point(self, degrees: float) -> tuple[int, int]:
+        """The point of the ellipse at ``degrees`` clockwise from its right end."""
+        angle = math.radians(degrees)
+        return round(CENTRE[0] + self.rx * math.cos(angle)), round(CENTRE[1] + self.ry * math.sin(angle))
+
+    def corner(self) -> tuple[int, int]:
+        """The top left of its bounding box, where its picture is pasted."""
+        return CENTRE[0] - self.rx, CENTRE[1] - self.ry
+
+
+SEATS: Final = Ellipse(378, 280)
+OVAL: Final = Ellipse(268, 186)
 TOP_CARD: Final = 122
 STOCK_CARD: Final = 84
 PLATE_LARGE: Final = (232, 92)
@@ -116,7 +134,7 @@ def _draw_centre(canvas: Image.Image, table: ChatVertTable, names: Sequence[str]
     """The oval with the direction arrows, the top card (after a major: ringed in the chosen colour, with that
     colour's token on its corner), the draw pile with its size, and a pending +2/+4 with its target."""
     cx, cy = CENTRE
-    kit.paste(canvas, table_oval(OVAL_RX, OVAL_RY), (cx - OVAL_RX, cy - OVAL_RY))
+    kit.paste(canvas, table_oval(OVAL.rx, OVAL.ry), OVAL.corner())
     direction = table.arrows
     alpha = DONE_ALPHA if table.phase == "over" else ACTIVE_ALPHA
     ring = direction_ring(direction, kit.INK_DIM if direction == 0 else kit.GOLD, alpha)
@@ -175,12 +193,7 @@ def _draw_stock(canvas: Image.Image, count: int, locale: str, xy: tuple[int, int
 
 def seat_positions(players: int) -> list[tuple[int, int]]:
     """Centres of the seat plates, clockwise from the bottom in seat order (seat 0 at the bottom)."""
-    cx, cy = CENTRE
-    out = []
-    for seat in range(players):
-        angle = math.radians(90 + 360 * seat / max(1, players))
-        out.append((round(cx + SEAT_RX * math.cos(angle)), round(cy + SEAT_RY * math.sin(angle))))
-    return out
+    return [SEATS.point(90 + 360 * seat / max(1, players)) for seat in range(players)]
 
 
 def plate_size(players: int) -> tuple[int, int]:

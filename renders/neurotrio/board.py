@@ -33,16 +33,14 @@ from renders.neurotrio.cards import carton
 from renders.neurotrio.cards import paste_card
 from renders.neurotrio.cards import seat_name
 from renders.neurotrio.cards import vp_change
-from renders.neurotrio.panel import PANEL_W
+from renders.neurotrio.panel import PANEL
 from renders.neurotrio.panel import draw_panel
 from renders.neurotrio.panel import panel_height
 
 LABEL: Final = 26
 """The band holding column letters above the grid and row numbers left of it."""
-BOARD_W: Final = 700
-BOARD_H: Final = 640
-CELL_MIN: Final = 72
-CELL_MAX: Final = 124
+ROOM: Final = layout.BoardRoom(700, 640, least=72, most=124)
+"""The board's room beside the panel: a domain too large for it at the smallest cell widens the picture."""
 CARD_INSET: Final = 3
 """Between a cell's edge and its card."""
 HEADER_CARD: Final = 46
@@ -87,12 +85,11 @@ class Grid:
 
     def __init__(self, area: Area) -> None:
         self.area = area
-        room, span = (BOARD_W, BOARD_H), (area.cols, area.rows)
-        self.cell = layout.fit_scale(room, span, 2 * MARGIN + LABEL, CELL_MIN, CELL_MAX)
+        self.cell = ROOM.unit((area.cols, area.rows), 2 * MARGIN + LABEL)
         self.grid_w = area.cols * self.cell
         self.grid_h = area.rows * self.cell
-        self.width = max(BOARD_W, self.grid_w + LABEL + 2 * MARGIN)
-        self.height = max(BOARD_H, self.grid_h + LABEL + 2 * MARGIN)
+        self.width = max(ROOM.width, self.grid_w + LABEL + 2 * MARGIN)
+        self.height = max(ROOM.height, self.grid_h + LABEL + 2 * MARGIN)
         self.left = (self.width - self.grid_w + LABEL) // 2
         self.top = HEADER + (self.height - self.grid_h + LABEL) // 2
 
@@ -113,7 +110,7 @@ def table_image(
     height = max(HEADER + grid.height, HEADER + Space.M + panel_height(view) + MARGIN)
     if height > HEADER + grid.height:
         grid.top += (height - HEADER - grid.height) // 2
-    width = grid.width + PANEL_W + MARGIN
+    width = grid.width + PANEL.width + MARGIN
     canvas = kit.new_canvas(width, height)
     _draw_header(canvas, view, names, locale, card, len(cells))
     _draw_grid(canvas, view, grid, ghosts=bool(cells), locale=locale)
@@ -220,7 +217,7 @@ def _draw_ghosts(
     area, cell = grid.area, grid.cell
     ghost = card_image(card, cell - 2 * CARD_INSET, locale, alpha=GHOST_ALPHA)
     draw = ImageDraw.Draw(canvas)
-    big = cell >= CELL_MAX * 0.8
+    big = cell >= ROOM.most * 0.8
     name_face = layout.face(Type.HEAD if big else Type.LABEL, True)
     vp_face = layout.face(Type.BODY if big else Type.NOTE, True)
     for place in cells:

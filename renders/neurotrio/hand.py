@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
@@ -31,33 +32,61 @@ from renders.neurotrio.cards import carton
 from renders.neurotrio.cards import fond_letter
 from renders.neurotrio.cards import mention_label
 from renders.neurotrio.cards import paste_card
+from renders.neurotrio.panel import PAD
+from renders.neurotrio.panel import Listing
 from renders.neurotrio.panel import section
 
-HAND_CARD: Final = 96
-HAND_GAP: Final = Space.M
-HAND_STEP: Final = HAND_CARD + HAND_GAP
-HAND_WIDTH: Final = layout.HAND_MAX_WIDTH
+HAND: Final = layout.TileGrid(96, Space.M)
+"""The hand's cards lie side by side in rows as wide as the widest hand picture."""
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """The notebook's 27 types in three blocks of 3 x 3 cards ``card`` px wide (its rows a hair further apart than
+    its columns), the blocks ``block_gap`` apart after ``left`` px for the background letters, under ``top`` px
+    for the title and the strengths, above ``foot`` px for the count of types ruled out."""
+
+    card: int
+    left: int
+    top: int
+    foot: int
+    block_gap: int = Space.L
+
+    @property
+    def step(self) -> int:
+        """From one card of a block's row to the next."""
+        return self.card + Space.XS
+
+    @property
+    def row_step(self) -> int:
+        return self.step + Space.HAIR
+
+    @property
+    def height(self) -> int:
+        return self.top + 3 * self.row_step + self.foot
+
+    @property
+    def width(self) -> int:
+        return 3 * (3 * self.step + self.block_gap) + self.left
+
+    def block_x(self, left: int, block: int) -> int:
+        """The left edge of block ``block`` in a notebook whose section starts at ``left``."""
+        return left + self.left + block * (3 * self.step + self.block_gap)
+
+    def row_y(self, top: int, row: int) -> int:
+        """The top of row ``row`` of cards in a notebook whose section starts at ``top``."""
+        return top + self.top + row * self.row_step
+
+
+NOTEBOOK: Final = Notebook(card=40, left=28, top=56, foot=40)
 EMPTY_HAND_H: Final = 70
-NOTE_CARD: Final = 40
-NOTE_STEP: Final = NOTE_CARD + Space.XS
-NOTE_BLOCK_GAP: Final = Space.L
-NOTE_LEFT: Final = 28
-"""Room left of the notebook's blocks for the background letters."""
-NOTE_TOP: Final = 56
-"""From the notebook's top to its first row of cards."""
 CARTONS_H: Final = 92
-BID_ROW: Final = 30
+BIDS: Final = Listing(row=30, first=52)
 BID_CARD: Final = 26
 MENTION_H: Final = 28
 GLOW: Final = 10
-PAD: Final = Space.M + Space.HAIR
-"""Between a section's edge and its text."""
-FIRST_ROW: Final = 52
-"""The middle of the first bid, from the top of the bids' section."""
 CARTONS_Y: Final = 58
 """The middle of the personal cartons, from the top of their section."""
-NOTE_FOOT: Final = 40
-"""Under the notebook's cards: the count of types ruled out."""
 
 View = NeurotrioSeatView
 
@@ -66,13 +95,13 @@ def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
     """The private picture as RGBA: cards in rows (with ``mark``, the playable ones lit and the rest dimmed), then
     the notebook and the cartons and bids."""
     hand = view.own.hand
-    per_row = layout.grid_per_row(HAND_CARD, HAND_GAP, MARGIN, HAND_WIDTH)
+    per_row = HAND.per_row
     rows = math.ceil(len(hand) / per_row) if hand else 0
-    hand_h = rows * HAND_STEP + Space.S if hand else EMPTY_HAND_H
-    note_h = NOTE_TOP + 3 * (NOTE_STEP + Space.HAIR) + NOTE_FOOT
-    bids_h = CARTONS_H + Space.M + NOTE_FOOT + max(1, len(view.own.my_bids)) * BID_ROW + Space.S
+    hand_h = rows * HAND.step + Space.S if hand else EMPTY_HAND_H
+    note_h = NOTEBOOK.height
+    bids_h = CARTONS_H + Space.M + BIDS.height(len(view.own.my_bids))
     lower = max(note_h, bids_h)
-    width = HAND_WIDTH
+    width = HAND.width
     height = HEADER + MARGIN + hand_h + Space.M + lower + MARGIN
     canvas = kit.new_canvas(width, height)
     _draw_header(canvas, view, locale)
@@ -83,15 +112,15 @@ def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
         kit.draw_centered(draw, (width / 2, top + 30), t(locale, "neuro.render.empty_hand"), face, kit.INK_DIM)
     allowed = set(view.own.playable) if mark else None
     for i, code in enumerate(hand):
-        row, x0 = layout.grid_x(i, len(hand), per_row, HAND_CARD, HAND_GAP, width)
-        y0 = top + row * HAND_STEP
+        row, x0 = HAND.place(i, len(hand), per_row, width)
+        y0 = top + row * HAND.step
         lit = allowed is not None and code in allowed
         if lit:
-            card_halo(canvas, (x0, y0), HAND_CARD, kit.GOLD, GLOW)
+            card_halo(canvas, (x0, y0), HAND.size, kit.GOLD, GLOW)
         dim = allowed is not None and not lit
-        paste_card(canvas, card_image(code, HAND_CARD, locale, dim=dim), (x0, y0), shadow=not dim)
+        paste_card(canvas, card_image(code, HAND.size, locale, dim=dim), (x0, y0), shadow=not dim)
     y = top + hand_h + Space.M
-    split = MARGIN + 3 * (3 * NOTE_STEP + NOTE_BLOCK_GAP) + NOTE_LEFT
+    split = MARGIN + NOTEBOOK.width
     _draw_notebook(canvas, view, locale, (MARGIN, y, split, y + lower))
     _draw_private(canvas, view, locale, (split + Space.M, y, width - MARGIN, y + lower))
     return canvas
@@ -116,24 +145,27 @@ def _draw_notebook(canvas: Image.Image, view: View, locale: str, box: kit.Box) -
     left, top, right, _bottom = box
     draw = section(canvas, box, t(locale, "neuro.render.notebook"))
     crossed = set(view.own.notebook)
-    block_w = 3 * NOTE_STEP
     label_face = layout.face(Type.NOTE, True)
     for k in range(len(NATURES)):
-        x0 = left + NOTE_LEFT + k * (block_w + NOTE_BLOCK_GAP)
+        x0 = NOTEBOOK.block_x(left, k)
         for j, force in enumerate(FORCES):
-            kit.draw_centered(draw, (x0 + j * NOTE_STEP + NOTE_CARD / 2, top + 44), force, label_face, kit.INK_DIM)
+            kit.draw_centered(
+                draw, (x0 + j * NOTEBOOK.step + NOTEBOOK.card / 2, top + 44), force, label_face, kit.INK_DIM
+            )
     for i, fond in enumerate(FONDS):
-        y0 = top + NOTE_TOP + i * (NOTE_STEP + Space.HAIR)
+        y0 = NOTEBOOK.row_y(top, i)
         letter = fond_letter(fond, locale)
-        kit.draw_centered(draw, (left + 15, y0 + NOTE_CARD / 2), letter, label_face, kit.INK_DIM)
+        kit.draw_centered(draw, (left + 15, y0 + NOTEBOOK.card / 2), letter, label_face, kit.INK_DIM)
         for k, nature in enumerate(NATURES):
-            x0 = left + NOTE_LEFT + k * (block_w + NOTE_BLOCK_GAP)
+            x0 = NOTEBOOK.block_x(left, k)
             for j, force in enumerate(FORCES):
                 code = nature + fond + force
                 kit.paste(
-                    canvas, card_image(code, NOTE_CARD, locale, crossed=code in crossed), (x0 + j * NOTE_STEP, y0)
+                    canvas,
+                    card_image(code, NOTEBOOK.card, locale, crossed=code in crossed),
+                    (x0 + j * NOTEBOOK.step, y0),
                 )
-    y = top + NOTE_TOP + 3 * (NOTE_STEP + Space.HAIR) + 10
+    y = NOTEBOOK.row_y(top, 3) + 10
     count = len(crossed & set(ALL_TYPES))
     text = plural(locale, "neuro.render.ruled_out", count)
     room = right - left - 2 * PAD
@@ -161,10 +193,10 @@ def _draw_private(canvas: Image.Image, view: View, locale: str, box: kit.Box) ->
     draw = section(canvas, (left, y, right, bottom), t(locale, "neuro.render.my_bids"))
     if not bids:
         no = t(locale, "neuro.render.no_bids")
-        kit.draw_text(draw, (left + PAD, y + FIRST_ROW), no, layout.face(Type.SMALL), kit.INK_DIM, anchor="lm")
+        kit.draw_text(draw, (left + PAD, BIDS.middle(y, 0)), no, layout.face(Type.SMALL), kit.INK_DIM, anchor="lm")
         return
     for k, bid in enumerate(bids):
-        cy = y + FIRST_ROW + k * BID_ROW
+        cy = BIDS.middle(y, k)
         carton(canvas, (left + 32, cy), str(bid.base), colour, Space.XL, min_width=Space.XXL)
         x = left + 58
         paste_card(canvas, card_image(bid.card, BID_CARD, locale), (x, cy - BID_CARD / 2), shadow=False)

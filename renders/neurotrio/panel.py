@@ -4,6 +4,7 @@ the last move; or, once over, the ranking, the treasure and every bid revealed."
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
@@ -31,16 +32,12 @@ from renders.neurotrio.cards import paste_card
 from renders.neurotrio.cards import seat_name
 from renders.neurotrio.cards import vp_change
 
-PANEL_W: Final = 360
-ROW_H: Final = 58
-ROW_GAP: Final = 6
+PANEL: Final = layout.SidePanel(360, row=58, gap=6, ranking=34)
 BASES_H: Final = 78
 INFO_H: Final = 70
 AUCTION_H: Final = 74
 LAST_H: Final = 62
 TREASURE_H: Final = 112
-REVEAL_ROW: Final = 28
-RANKING_H: Final = 34
 SECTION_HEAD: Final = 40
 """From a section's top to its first line under the title."""
 TITLE_Y: Final = 18
@@ -49,10 +46,6 @@ CARTON_H: Final = 26
 TAG_H: Final = 20
 LAST_CARD: Final = 42
 TREASURE_CARD: Final = 74
-REVEAL_CARD: Final = 22
-REVEAL_CARTON: Final = (26, 20)
-"""Width and height of a base carton in the reveal."""
-REVEAL_MENTION_W: Final = 92
 PAD: Final = Space.M + Space.HAIR
 """Between a section's edge and its text."""
 LINE_1: Final = 20
@@ -70,14 +63,42 @@ TREASURE_CARD_Y: Final = 30
 View = NeurotrioTableView
 
 
+@dataclass(frozen=True)
+class Listing:
+    """A titled section with one ``row`` px line per item (the bids made, revealed), the first line's middle
+    ``first`` px under the section's top."""
+
+    row: int
+    first: float
+
+    def height(self, count: int) -> int:
+        """The section's height for ``count`` lines (one saying there are none when there are none)."""
+        return SECTION_HEAD + max(1, count) * self.row + Space.S
+
+    def middle(self, top: float, index: int) -> float:
+        """The middle of line ``index`` in the section starting at ``top``."""
+        return top + self.first + index * self.row
+
+
+@dataclass(frozen=True)
+class Reveal(Listing):
+    """The end's list of every bid: its card ``card`` px wide, its base carton ``carton`` (width, height) and its
+    mention cut to ``mention`` px."""
+
+    card: int
+    carton: tuple[int, int]
+    mention: int
+
+
+REVEAL: Final = Reveal(row=28, first=SECTION_HEAD + 28 / 2, card=22, carton=(26, 20), mention=92)
+
+
 def panel_height(view: View) -> int:
     """The height the side panel needs: the picture grows rather than clip it."""
     table = view.table
-    height = len(table.players) * (ROW_H + ROW_GAP)
+    height = PANEL.players_height(len(table.players), view.over)
     if view.over:
-        return (
-            height + RANKING_H + TREASURE_H + Space.M + SECTION_HEAD + max(1, len(table.reveal)) * REVEAL_ROW + Space.S
-        )
+        return height + TREASURE_H + Space.M + REVEAL.height(len(table.reveal))
     height += BASES_H + Space.M + INFO_H + Space.M
     if table.auction is not None:
         height += AUCTION_H + Space.M
@@ -112,13 +133,13 @@ def draw_panel(canvas: Image.Image, view: View, names: Sequence[str], locale: st
     if view.over:
         face = layout.face(Type.LABEL, True)
         kit.draw_text(
-            draw, (left, y + RANKING_H // 2 - 3), t(locale, "neuro.render.ranking"), face, kit.GOLD, anchor="lm"
+            draw, (left, y + PANEL.ranking // 2 - 3), t(locale, "neuro.render.ranking"), face, kit.GOLD, anchor="lm"
         )
-        y += RANKING_H
+        y += PANEL.ranking
         players = sorted(players, key=lambda p: (p.rank, p.seat))
     may_call = set(table.may_call)
     for player in players:
-        frame = (left, y, right, y + ROW_H)
+        frame = PANEL.frame(left, y, right)
         active = player.seat == table.turn and not view.over
         _draw_player(
             canvas,
@@ -130,7 +151,7 @@ def draw_panel(canvas: Image.Image, view: View, names: Sequence[str], locale: st
             player.seat in may_call,
             locale,
         )
-        y += ROW_H + ROW_GAP
+        y += PANEL.step
     if view.over:
         y = _draw_treasure(canvas, table, locale, (left, y, right, y + TREASURE_H)) + Space.M
         _draw_reveal(canvas, table, names, locale, (left, y, right))
@@ -327,15 +348,15 @@ def _draw_reveal(
     """Every bid revealed: bidder, base carton, card and cell, mention and points; returns the bottom."""
     left, top, right = box
     reveal = table.reveal
-    height = SECTION_HEAD + max(1, len(reveal)) * REVEAL_ROW + Space.S
+    height = REVEAL.height(len(reveal))
     draw = section(canvas, (left, top, right, top + height), t(locale, "neuro.render.reveal"))
     face = layout.face(Type.NOTE, True)
     if not reveal:
         no = t(locale, "neuro.render.no_bids")
-        y = top + SECTION_HEAD + REVEAL_ROW / 2
+        y = REVEAL.middle(top, 0)
         kit.draw_text(draw, (left + PAD, y), no, layout.face(Type.NOTE), kit.INK_DIM, anchor="lm")
     for k, item in enumerate(reveal):
-        y = top + SECTION_HEAD + k * REVEAL_ROW + REVEAL_ROW / 2
+        y = REVEAL.middle(top, k)
         colour = kit.seat_colour(item.seat)
         points = item.points
         text = f"+{points}" if points > 0 else str(points)
@@ -344,14 +365,14 @@ def _draw_reveal(
         mx = right - Space.M - max(pw, 34) - 10
         mention = mention_label(item.carton, locale)
         mw = kit.draw_text(
-            draw, (mx, y), mention, layout.face(Type.NOTE), kit.INK, anchor="rm", max_width=REVEAL_MENTION_W
+            draw, (mx, y), mention, layout.face(Type.NOTE), kit.INK, anchor="rm", max_width=REVEAL.mention
         )
         cx = mx - max(mw, 20) - 10
         cw = kit.draw_text(draw, (cx, y), table.cell_name(item.r, item.c), face, kit.INK_DIM, anchor="rm")
-        kx = cx - cw - SMALL_RADIUS - REVEAL_CARD
-        paste_card(canvas, card_image(item.card, REVEAL_CARD, locale), (kx, y - REVEAL_CARD / 2), shadow=False)
-        bx = kx - Space.S - REVEAL_CARTON[0] / 2 - 1
-        carton(canvas, (bx, y), str(item.base), colour, REVEAL_CARTON[1], min_width=REVEAL_CARTON[0])
+        kx = cx - cw - SMALL_RADIUS - REVEAL.card
+        paste_card(canvas, card_image(item.card, REVEAL.card, locale), (kx, y - REVEAL.card / 2), shadow=False)
+        bx = kx - Space.S - REVEAL.carton[0] / 2 - 1
+        carton(canvas, (bx, y), str(item.base), colour, REVEAL.carton[1], min_width=REVEAL.carton[0])
         name = seat_name(names, item.seat, locale)
         room = bx - Space.L - left - Space.M
         kit.draw_text(draw, (left + Space.M, y), name, face, colour, anchor="lm", max_width=room)

@@ -33,6 +33,7 @@ from renders.layout import header_pill
 from renders.layout import header_title
 from renders.layout import header_turn
 from renders.triominos.panel import GAP
+from renders.triominos.panel import PANEL
 from renders.triominos.panel import draw_panel
 from renders.triominos.panel import panel_height
 from renders.triominos.panel import seat_name
@@ -48,15 +49,11 @@ from renders.triominos.tiles import tile_height
 from renders.triominos.tiles import tile_image
 from renders.triominos.tiles import vertices
 
-PANEL_W: Final = 320
-BOARD_W: Final = 680
-"""Room for the board beside the panel; a wide layout at the minimum tile size widens the picture."""
-BOARD_H: Final = 700
+ROOM: Final = layout.BoardRoom(680, 700, least=60, most=124)
+"""Room for the board beside the panel; a wide layout at the smallest tile side (its numbers then drawn about 17 px
+tall) widens the picture."""
 BOARD_MIN_W: Final = 640
 BOARD_MIN_H: Final = 600
-TILE_MAX: Final = 124
-TILE_MIN: Final = 60
-"""The smallest tile side in pixels: its numbers are then drawn about 17 px tall."""
 SPOT_MIN: Final = 72
 """The smallest tile side when placements are shown: the ghosts also carry a letter badge."""
 HEADER_TILE: Final = 46
@@ -68,7 +65,7 @@ START_ROW: Final = 104
 class Board:
     """The lattice cropped to some spaces and scaled: lattice units to pixels inside a box."""
 
-    def __init__(self, spaces: Sequence[tuple[int, int]], room: tuple[int, int], minimum: int = TILE_MIN) -> None:
+    def __init__(self, spaces: Sequence[tuple[int, int]], least: int | None = None) -> None:
         xs: list[float] = []
         ys: list[float] = []
         for r, c in spaces:
@@ -78,10 +75,10 @@ class Board:
         self.x0, self.y0 = min(xs), min(ys)
         span_x = (max(xs) - self.x0) / 2 + 1.2
         span_y = (max(ys) - self.y0) * ROOT3 / 2 + 1.2
-        self.side = layout.fit_scale(room, (span_x, span_y), 2 * MARGIN, minimum, TILE_MAX)
+        self.side = ROOM.unit((span_x, span_y), 2 * MARGIN, least)
         self.height = tile_height(self.side)
-        self.width_px = max(room[0], round(span_x * self.side + 2 * MARGIN))
-        self.height_px = max(room[1], round(span_y * self.side + 2 * MARGIN))
+        self.width_px = max(ROOM.width, round(span_x * self.side + 2 * MARGIN))
+        self.height_px = max(ROOM.height, round(span_y * self.side + 2 * MARGIN))
         used_w = (max(xs) - self.x0) / 2 * self.side
         used_h = (max(ys) - self.y0) * self.side * ROOT3 / 2
         self.left = (self.width_px - used_w) / 2
@@ -111,10 +108,10 @@ def table_image(
     """The table as an RGBA picture; with ``spots``, the candidate placements of ``tile`` drawn on it, lettered
     from the ``first``-th letter."""
     spaces = [(cell.r, cell.c) for cell in table.board] + [(spot.r, spot.c) for spot in spots]
-    board = Board(spaces, (BOARD_W, BOARD_H), SPOT_MIN if spots else TILE_MIN) if spaces else None
+    board = Board(spaces, SPOT_MIN if spots else None) if spaces else None
     board_w = board.width_px if board else BOARD_MIN_W
     board_h = board.height_px if board else BOARD_MIN_H
-    width = board_w + PANEL_W
+    width = board_w + PANEL.width
     height = HEADER + max(board_h, panel_height(table, len(spots)), BOARD_MIN_H)
     canvas = kit.new_canvas(width, height)
     _draw_header(canvas, table, names, locale, tile if spots else None)

@@ -26,10 +26,9 @@ from renders.triominos.tiles import paste_tile
 from renders.triominos.tiles import tile_height
 from renders.triominos.tiles import tile_image
 
-HAND_TILE: Final = 116
-TILE_GAP: Final = Space.L + Space.HAIR
+HAND: Final = layout.TileGrid(116, Space.L + Space.HAIR, margin=MARGIN)
 HAND_MIN_WIDTH: Final = layout.HAND_MIN_WIDTH
-HAND_MAX_WIDTH: Final = layout.HAND_MAX_WIDTH
+HAND_MAX_WIDTH: Final = HAND.width
 EMPTY_HEIGHT: Final = 90
 BADGE: Final = Space.XXL
 
@@ -38,12 +37,11 @@ def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Ima
     """The hand as an RGBA picture: numbered tiles in rows, their value under each; with ``mark``, the playable
     tiles lit and the others dimmed."""
     hand = view.own.hand
-    side = HAND_TILE
+    side = HAND.size
     th = tile_height(side)
-    step = side + TILE_GAP
-    per_row = max(1, min(len(hand), layout.grid_per_row(side, TILE_GAP, MARGIN, HAND_MAX_WIDTH)))
+    per_row = max(1, min(len(hand), HAND.per_row))
     rows = math.ceil(len(hand) / per_row) if hand else 0
-    width = max(HAND_MIN_WIDTH, 2 * MARGIN + per_row * step - TILE_GAP)
+    width = max(HAND_MIN_WIDTH, 2 * MARGIN + per_row * HAND.step - HAND.gap)
     row_h = th + 58
     height = HEADER + MARGIN + (rows * row_h if hand else EMPTY_HEIGHT) + MARGIN
     canvas = kit.new_canvas(width, height)
@@ -56,7 +54,7 @@ def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Ima
     playable = frozenset(view.own.playable)
     value_face = face(Type.SMALL, True)
     for i, tile in enumerate(hand):
-        row, x0 = layout.grid_x(i, len(hand), per_row, side, TILE_GAP, width)
+        row, x0 = HAND.place(i, len(hand), per_row, width)
         y0 = HEADER + MARGIN + Space.L + row * row_h
         lit = mark and tile.code in playable
         dim = mark and not lit

@@ -17,6 +17,7 @@ from bot.games.triominos_views import TriominosTable
 from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
+from renders import layout
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import card_panel
@@ -35,9 +36,7 @@ from renders.triominos.tiles import tile_shape
 GAP: Final = Space.M
 BOTTOM: Final = MARGIN
 """The room below the panel, as at the picture's edge."""
-ROW_H: Final = 64
-ROW_GAP: Final = Space.S
-RANKING_HEAD: Final = 34
+PANEL: Final = layout.SidePanel(320, row=64, gap=Space.S, ranking=34)
 POOL_H: Final = 58
 LAST_H: Final = 96
 LAST_BONUS_H: Final = 124
@@ -66,7 +65,7 @@ def legend_rows(count: int) -> tuple[int, int]:
 
 def panel_height(table: TriominosTable, spots: int = 0) -> int:
     """The height the side panel needs: the picture grows rather than clip it."""
-    players = len(table.players) * (ROW_H + ROW_GAP) + (RANKING_HEAD if table.over else 0)
+    players = PANEL.players_height(len(table.players), table.over)
     if spots:
         return GAP + players + 6 + 52 + legend_rows(spots)[1] * LEGEND_ROW + BOTTOM
     extra = 48 * ((table.bell or table.out is not None) + table.kids_scoring)
@@ -91,12 +90,13 @@ def draw_panel(
         kit.draw_text(
             draw, (left, y + 14), t(locale, "tri.render.ranking"), face(Type.LABEL, True), kit.GOLD, anchor="lm"
         )
-        y += RANKING_HEAD
+        y += PANEL.ranking
         players = sorted(players, key=lambda p: (p.rank, -p.score))
     for player in players:
-        frame = (left, y, right, y + ROW_H)
-        _draw_player(canvas, frame, player, seat_name(names, player.seat, locale), table.over, locale)
-        y += ROW_H + ROW_GAP
+        _draw_player(
+            canvas, PANEL.frame(left, y, right), player, seat_name(names, player.seat, locale), table.over, locale
+        )
+        y += PANEL.step
     y += 6
     if spots:
         _draw_legend(canvas, spots, first, locale, (left, y, right))

@@ -249,13 +249,19 @@ def test_board_cards_left_in_hand_double_and_talon_changes_nothing() -> None:
     assert sum(state.tokens) + sum(state.boxes) == 240
 
 
+def seat_1_owes_twenty(tokens: int) -> tuple[NainJauneState, list[Event]]:
+    """A two-player deal, ``tokens`` each before the stakes (15), that seat 0 ends on its third card while seat 1
+    keeps QH + JH = 20; with the events of that last card."""
+    state = fixed(2, [["AS", "3S"], ["2H", "QH", "JH"]], dealer=1, tokens=tokens)
+    play(state, 0, "AS")
+    play(state, 1, "2H")
+    return state, play(state, 0, "3S")
+
+
 def test_player_who_cannot_pay_ends_the_game() -> None:
     # 20 tokens each, 5 left after the stakes. Seat 1 keeps QH + JH = 20 but has 5: pays 5, the game ends.
     # Seat 0: 5 + 5 = 10, seat 1: 0, boxes 2/4/6/8/10 = 30; 10 + 0 + 30 = 40.
-    state = fixed(2, [["AS", "3S"], ["2H", "QH", "JH"]], dealer=1, tokens=20)
-    play(state, 0, "AS")
-    play(state, 1, "2H")
-    events = play(state, 0, "3S")
+    state, events = seat_1_owes_twenty(20)
     assert brief(events[1:]) == [
         ("payment", 1, {"to": 0, "tokens": 5, "owed": 20}),
         ("deal_end", None, {"deal": 1, "winner": 0}),
@@ -269,10 +275,7 @@ def test_player_who_cannot_pay_ends_the_game() -> None:
 def test_player_who_cannot_stake_ends_the_game() -> None:
     # 40 tokens each, 25 after the stakes. Seat 1 pays QH + JH = 20 in full (5 left, seat 0 45): the next deal
     # needs 15 from everyone, seat 1 has 5: the game ends before it, nobody stakes. 45 + 5 + 30 = 80.
-    state = fixed(2, [["AS", "3S"], ["2H", "QH", "JH"]], dealer=1, tokens=40)
-    play(state, 0, "AS")
-    play(state, 1, "2H")
-    events = play(state, 0, "3S")
+    state, events = seat_1_owes_twenty(40)
     assert brief(events[1:]) == [
         ("payment", 1, {"to": 0, "tokens": 20, "owed": 20}),
         ("deal_end", None, {"deal": 1, "winner": 0}),

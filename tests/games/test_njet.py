@@ -72,6 +72,12 @@ def legal_cards(state: NjetState, seat: int) -> list[str]:
     return [str(a["card"]) for a in GAME.legal_actions(state, seat)]
 
 
+def play_legal(state: NjetState, seat: int, card: str, legal: list[str]) -> list[Event]:
+    """``seat`` plays ``card``, after checking the cards it may play are exactly ``legal``."""
+    assert legal_cards(state, seat) == legal
+    return play(state, seat, card)
+
+
 refused = partial(support.refused, GAME, rng=RNG)
 """Refuse a move with a code, leaving the state as it was."""
 
@@ -248,8 +254,7 @@ def test_follow_rules_winners_and_scores() -> None:
     refused(state, 1, Action.of("play", card="R7"), "must_follow")
     play(state, 1, "B8")
     # Seat 2 has no blue and no trump left: any card.
-    assert legal_cards(state, 2) == ["G5", "G7", "G9"]
-    events = play(state, 2, "G7")
+    events = play_legal(state, 2, "G7", ["G5", "G7", "G9"])
     assert events[-1] == Event("trick", 0, {"winner": 0, "cards": ["B6", "B1", "B8", "G7"], "ones": 1})
 
     # Trick 3: green; G9 is the highest: seat 2.
@@ -272,8 +277,7 @@ def test_follow_rules_winners_and_scores() -> None:
     # Trick 4: seat 2 leads green; seat 3 has neither green nor trump (B2 is no super-trump); seat 0 must trump
     # with R9, seat 1 with R7; the higher trump R9 wins.
     play(state, 2, "G5")
-    assert legal_cards(state, 3) == ["B2"]
-    play(state, 3, "B2")
+    play_legal(state, 3, "B2", ["B2"])
     play(state, 0, "R9")
     events = play(state, 1, "R7")
     # Team 0: 3 tricks + 1 one = 4, x 2 points = 8 for seats 0 and 2. Team 1: 1 trick + 1 one = 2, x 2 = 4.
@@ -302,8 +306,7 @@ def test_super_trump_led_asks_for_trumps() -> None:
     assert legal_cards(state, 1) == ["R4"]
     refused(state, 1, Action.of("play", card="B9"), "must_follow")
     play(state, 1, "R4")
-    assert legal_cards(state, 2) == ["B8", "G6"]
-    play(state, 2, "B8")
+    play_legal(state, 2, "B8", ["B8", "G6"])
     assert legal_cards(state, 3) == ["B1"]
     # Two super-trumps in one trick: the one played last wins.
     assert play(state, 3, "B1")[-1].data == {"winner": 3, "cards": ["B1", "R4", "B8", "B1"], "ones": 2}
@@ -318,18 +321,15 @@ def test_super_trump_none_ones_are_ordinary() -> None:
     assert teams(state) == [[1, 3], [0, 2]]
     # Trick 1: B1 led; seat 2 follows with its B1; seats 3 and 0 have no blue, no black: anything.
     play(state, 1, "B1")
-    assert legal_cards(state, 2) == ["B1"]
-    play(state, 2, "B1")
-    assert legal_cards(state, 3) == ["R9", "G5", "G8"]
-    play(state, 3, "G5")
+    play_legal(state, 2, "B1", ["B1"])
+    play_legal(state, 3, "G5", ["R9", "G5", "G8"])
     play(state, 0, "G6")
     # Two equal blue 1s: the first played ranks higher (house rule); two 1s captured by seat 1.
     assert state.last_winner == 1
     assert state.team_ones == [2, 0]
     # Trick 2: red led; seat 2 has no red: it must trump, and its K1 is a trump (the lowest one), not a super-trump.
     play(state, 1, "R4")
-    assert legal_cards(state, 2) == ["K1", "K7"]
-    play(state, 2, "K1")
+    play_legal(state, 2, "K1", ["K1", "K7"])
     play(state, 3, "R9")
     assert play(state, 0, "R2")[-1].data == {"winner": 2, "cards": ["R4", "K1", "R9", "R2"], "ones": 1}
     # Trick 3: black led: the higher trump, K7, beats K2.
@@ -356,8 +356,7 @@ def test_super_trump_colour_equal_to_trump_colour() -> None:
     assert legal_cards(state, 3) == ["G1"]
     refused(state, 3, Action.of("play", card="B4"), "must_follow")
     play(state, 3, "G1")
-    assert legal_cards(state, 0) == ["R5", "R6"]
-    play(state, 0, "R5")
+    play_legal(state, 0, "R5", ["R5", "R6"])
     assert legal_cards(state, 1) == ["G1"]
     # The last super-trump wins over the first one and over the highest trump G9.
     assert play(state, 1, "G1")[-1].data == {"winner": 1, "cards": ["G9", "G1", "R5", "G1"], "ones": 2}
@@ -381,8 +380,7 @@ def test_cannot_follow_holding_only_the_super_trump_of_the_trump_colour() -> Non
     act(state, 2, "partner", seat=1)
     play(state, 2, "K9")
     play(state, 3, "K2")
-    assert legal_cards(state, 0) == ["R5", "R6"]
-    play(state, 0, "R6")
+    play_legal(state, 0, "R6", ["R5", "R6"])
     assert legal_cards(state, 1) == ["G1"]
     refused(state, 1, Action.of("play", card="B3"), "must_trump")
 
@@ -459,10 +457,8 @@ def test_discard_one_all_at_once_and_secret() -> None:
     # Trump led (G1: a trump, not a super-trump). Seat 2 holds K9 and K6: no trump (only the K1s would be
     # super-trumps), so anything; seat 3 must follow with its trump G8.
     play(state, 1, "G1")
-    assert legal_cards(state, 2) == ["K6", "K9"]
-    play(state, 2, "K9")
-    assert legal_cards(state, 3) == ["G8"]
-    play(state, 3, "G8")
+    play_legal(state, 2, "K9", ["K6", "K9"])
+    play_legal(state, 3, "G8", ["G8"])
     events = play(state, 0, "R5")
     # G1 and G8 are trumps (green): G8 wins for seat 3 (team 1 = 2, 3); one 1 (G1) captured.
     assert events[-1].data == {"winner": 3, "cards": ["G1", "K9", "G8", "R5"], "ones": 1}
@@ -526,16 +522,14 @@ def _three_player_round(partner: int | None) -> list[Event]:
         act(state, 0, "partner", seat=partner)
     # Trick 1: R9 led; seats 1 and 2 have no red (and no trump): anything.
     play(state, 0, "R9")
-    assert legal_cards(state, 1) == ["K9", "B1", "G3"]
-    play(state, 1, "B1")
+    play_legal(state, 1, "B1", ["K9", "B1", "G3"])
     play(state, 2, "B3")
     # Trick 2: R8; trick 3: K1 led, seats 1 and 2 must follow black and K9 wins (with K1, a 1).
     play(state, 0, "R8")
     play(state, 1, "G3")
     play(state, 2, "G4")
     play(state, 0, "K1")
-    assert legal_cards(state, 1) == ["K9"]
-    play(state, 1, "K9")
+    play_legal(state, 1, "K9", ["K9"])
     return play(state, 2, "K5")
 
 
@@ -764,29 +758,30 @@ def _tricks(hands: list[list[str]], *, start: int, partner: int, trump: str, sup
     return state
 
 
-def test_computer_wins_cheaply_and_throws_low() -> None:
-    # Trump red; teams 0 + 2 against 1 + 3. Seat 0 leads K5; seat 1 holds K7 and K9: K7 is the cheapest winner.
-    state = _tricks([["K5", "B2"], ["K7", "K9"], ["K3", "B4"], ["G5", "G6"]], start=0, partner=2, trump="R")
-    play(state, 0, "K5")
-    assert _bot(state, 1) == Action.of("play", card="K7")
-    # Seat 3, last, cannot beat K9 (no black, no red): it throws its lowest card, and not its 1.
-    state = _tricks([["K9", "B2"], ["K3", "B4"], ["K4", "B5"], ["G1", "G6"]], start=0, partner=2, trump="R")
-    for seat, card in [(0, "K9"), (1, "K3"), (2, "K4")]:
+def _answer(hands: list[list[str]], played: list[tuple[int, str]]) -> str:
+    """The card the computer plays next to a trick where seat 0 leads, with seat 2, against red trumps, after the
+    ``played`` (seat, card) pairs."""
+    state = _tricks(hands, start=0, partner=2, trump="R")
+    for seat, card in played:
         play(state, seat, card)
-    assert _bot(state, 3) == Action.of("play", card="G6")
+    (seat,) = GAME.to_act(state)
+    return str(_bot(state, seat)["card"])
+
+
+def test_computer_wins_cheaply_and_throws_low() -> None:
+    # Teams 0 + 2 against 1 + 3. Seat 0 leads K5; seat 1 holds K7 and K9: K7 is the cheapest winner.
+    assert _answer([["K5", "B2"], ["K7", "K9"], ["K3", "B4"], ["G5", "G6"]], [(0, "K5")]) == "K7"
+    # Seat 3, last, cannot beat K9 (no black, no red): it throws its lowest card, and not its 1.
+    hands = [["K9", "B2"], ["K3", "B4"], ["K4", "B5"], ["G1", "G6"]]
+    assert _answer(hands, [(0, "K9"), (1, "K3"), (2, "K4")]) == "G6"
 
 
 def test_computer_does_not_overtake_its_partner_and_gives_it_a_one() -> None:
     # Seat 0 leads K7 and wins so far; its partner, seat 2, keeps its K8 and plays K6.
-    state = _tricks([["K7", "B2"], ["K3", "B4"], ["K8", "K6"], ["G5", "G6"]], start=0, partner=2, trump="R")
-    play(state, 0, "K7")
-    play(state, 1, "K3")
-    assert _bot(state, 2) == Action.of("play", card="K6")
+    assert _answer([["K7", "B2"], ["K3", "B4"], ["K8", "K6"], ["G5", "G6"]], [(0, "K7"), (1, "K3")]) == "K6"
     # Seat 1 wins with K9; its partner, seat 3, plays last: it gives its K1 to the trick (one point more).
-    state = _tricks([["K3", "B2"], ["K9", "B4"], ["G5", "G6"], ["K8", "K1"]], start=0, partner=2, trump="R")
-    for seat, card in [(0, "K3"), (1, "K9"), (2, "G5")]:
-        play(state, seat, card)
-    assert _bot(state, 3) == Action.of("play", card="K1")
+    hands = [["K3", "B2"], ["K9", "B4"], ["G5", "G6"], ["K8", "K1"]]
+    assert _answer(hands, [(0, "K3"), (1, "K9"), (2, "G5")]) == "K1"
 
 
 def test_computer_saves_super_trumps_for_tricks_with_ones() -> None:

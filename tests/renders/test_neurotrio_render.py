@@ -91,7 +91,7 @@ def test_every_phase_from_the_engine(players: int, seed: int) -> None:
         table = open_png(neuro.PICTURES.table(public, names, locale))
         assert table.width <= 1500 and table.height <= 1200
         mine = open_png(neuro.PICTURES.hand(private, locale))
-        assert mine.width == hand.HAND_WIDTH and mine.height <= 900
+        assert mine.width == hand.HAND.width and mine.height <= 900
         if private.own.playable:
             card = private.own.playable[0]
             spots = [p for p in private.own.placements if p.card == card]
@@ -104,7 +104,7 @@ def test_the_widest_domain_of_the_largest_table() -> None:
     area = board.Area(public.table)
     grid = board.Grid(area)
     assert (area.rows, area.cols) == (public.table.box.rows + 2, public.table.box.cols + 2)
-    assert grid.cell >= board.CELL_MIN
+    assert grid.cell >= board.ROOM.least
     image = open_png(neuro.render_table(public, LONG_NAMES, "fr"))
     assert image.width <= 1500 and image.height <= 1200
 
@@ -145,7 +145,7 @@ def test_hand_sizes_and_marks() -> None:
     assert big.own.playable and big.legal
     full = open_png(neuro.PICTURES.hand(big, "fr"))
     assert open_png(neuro.PICTURES.hand(small, "fr")).height < full.height
-    assert full.width == hand.HAND_WIDTH and full.height <= 900
+    assert full.width == hand.HAND.width and full.height <= 900
     assert neuro.render_hand(big, "fr", mark=True) != neuro.render_hand(big, "fr", mark=False)
     assert neuro.render_hand(big, "fr", mark=True) != neuro.render_hand(big, "en", mark=True)
     waiting = fixed_view([list(cards.ALL_TYPES[:18]), ["EB1"], ["EB2"]], 1)

@@ -149,8 +149,8 @@ def test_the_largest_layout_stays_legible(locale: str) -> None:
     view = GAME.public_view(state)
     assert len(view.table.board) >= 45
     image = open_png(tri.PICTURES.table(view, LONG_NAMES[:3], locale))
-    board = tri_board.Board([(cell.r, cell.c) for cell in view.table.board], (tri_board.BOARD_W, tri_board.BOARD_H))
-    assert board.side >= tri_board.TILE_MIN >= 60
+    board = tri_board.Board([(cell.r, cell.c) for cell in view.table.board])
+    assert board.side >= tri_board.ROOM.least >= 60
     assert tri_tiles.number_font(board.side).size >= 16
     assert image.width <= 1100 and image.height <= 900
 
@@ -160,8 +160,8 @@ def test_a_long_row_widens_the_picture_instead_of_shrinking_tiles() -> None:
     state = fixed([["5-5-5"], ["4-4-4"]], row)
     view = GAME.public_view(state)
     image = open_png(tri.PICTURES.table(view, LONG_NAMES[:2], "fr"))
-    board = tri_board.Board([(cell.r, cell.c) for cell in view.table.board], (tri_board.BOARD_W, tri_board.BOARD_H))
-    assert board.side == tri_board.TILE_MIN
+    board = tri_board.Board([(cell.r, cell.c) for cell in view.table.board])
+    assert board.side == tri_board.ROOM.least
     assert image.width > 1000
 
 
@@ -173,7 +173,7 @@ def test_negative_coordinates_and_a_single_tile() -> None:
 
     image = open_png(two_tiles(0, 0))
     assert image.width <= 1000
-    assert tri_board.Board([(-7, -12)], (tri_board.BOARD_W, tri_board.BOARD_H)).side == tri_board.TILE_MAX
+    assert tri_board.Board([(-7, -12)]).side == tri_board.ROOM.most
     # The board is cropped to its tiles: where the layout lies on the lattice does not show.
     assert two_tiles(-40, -34) == two_tiles(0, 0)
 
@@ -298,7 +298,7 @@ def test_placements(locale: str, count: int, first: int) -> None:
     assert data != tri.PICTURES.table(view, NAMES, locale)
     assert data != tri.render_placements(view, NAMES, locale, None, spots, first)
     spaces = [(s.r, s.c) for s in spots] + [(c.r, c.c) for c in view.table.board]
-    board = tri_board.Board(spaces, (tri_board.BOARD_W, tri_board.BOARD_H), tri_board.SPOT_MIN)
+    board = tri_board.Board(spaces, tri_board.SPOT_MIN)
     assert board.side >= tri_board.SPOT_MIN
     assert image.height >= board.height_px
 
@@ -312,7 +312,6 @@ def test_placements_on_the_largest_layout() -> None:
     image = open_png(tri.render_placements(view, LONG_NAMES[:3], "fr", None, spots))
     board = tri_board.Board(
         [(s.r, s.c) for s in spots] + [(c.r, c.c) for c in view.table.board],
-        (tri_board.BOARD_W, tri_board.BOARD_H),
         tri_board.SPOT_MIN,
     )
     assert image.height >= board.height_px
