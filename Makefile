@@ -1,4 +1,5 @@
-# Two commands matter: `make run` and `make test`. Both create .venv when it is missing.
+# Two commands matter: `make run` and `make test`; `make demo GAME=njet PLAYERS=3` plays a game without Discord.
+# Each creates .venv when it is missing.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -38,8 +39,12 @@ test: lint typecheck
 soak: $(TEST_STAMP)
 	TABLEE_SOAK_KILLS=$(SOAK_KILLS) $(BIN)/pytest -q -s -m soak tests/reliability
 
+# The demo's game (nain_jaune, triominos, neurotrio, njet or chat_vert) and its number of players.
+GAME ?= nain_jaune
+PLAYERS ?= 4
+
 demo: $(STAMP)
-	$(BIN)/python -m bot demo --out demo-out
+	$(BIN)/python -m bot demo --game $(GAME) --players $(PLAYERS) --out demo-out
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"

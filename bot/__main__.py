@@ -1,65 +1,163 @@
-"""``python -m bot``: run the bot; ``demo``, ``simulate`` and ``bench`` are local commands."""
+"""``python -m bot``: run the bot; ``demo``, ``simulate`` and ``bench`` are local commands.
+
+A mistake in the command, the settings, the token or the network ends in one line on stderr and exit code 2,
+never a traceback: the details are logged at debug level (``TABLEE_LOG_LEVEL=DEBUG``).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+from typing import NoReturn
+
+from bot.registry import KINDS
+
+if TYPE_CHECKING:
+    from bot.config import Settings
+
+PROG = "python -m bot"
+OWN_PACKAGES = ("bot", "cogs", "renders", "tests")
+log = logging.getLogger("bot")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Tablée, the tabletop games bot for Discord.")
+class Parser(argparse.ArgumentParser):
+    """argparse whose refusals are one line (no usage block), so a newcomer sees the problem at once."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog=PROG, description="Tablée, the tabletop games bot for Discord.")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the bot (the default)")
     demo = sub.add_parser("demo", help="play a whole game between computer players, narrated, with pictures")
-    demo.add_argument("--game", default="nain_jaune")
-    demo.add_argument("--players", type=int, default=4)
-    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--game", default="nain_jaune", choices=KINDS)
+    demo.add_argument("--players", type=int, default=4, help="how many seats (each game has its own range)")
+    demo.add_argument("--seed", type=int, default=7, help="the deal: the same seed plays the same game")
     demo.add_argument("--lang", default="fr", choices=("fr", "en"))
-    demo.add_argument("--out", type=Path, default=Path("demo-out"))
+    demo.add_argument("--out", type=Path, default=Path("demo-out"), help="the folder of the pictures")
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option")
     simulate = sub.add_parser("simulate", help="play many games between computer players and print statistics")
-    simulate.add_argument("--game", default="nain_jaune")
-    simulate.add_argument("--games", type=int, default=200)
+    simulate.add_argument("--game", default="nain_jaune", choices=KINDS)
+    simulate.add_argument("--games", type=int, default=200, help="how many games to play")
     simulate.add_argument("--players", type=int, default=4)
     sub.add_parser("bench", help="measure the pipeline, the pictures and the event loop")
-    args = parser.parse_args(argv)
+    return parser
 
-    if args.command == "demo":
-        from bot.demo import run_demo
 
-        return asyncio.run(run_demo(args.game, args.players, args.seed, args.lang, args.out, args.option))
-    if args.command == "simulate":
-        from bot.demo import simulate as run_simulation
+def fail(prog: str, message: str) -> int:
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return 2
 
-        return run_simulation(args.game, args.games, args.players)
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return dispatch(args)
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] in OWN_PACKAGES:
+            raise
+        log.debug("a dependency is missing", exc_info=error)
+        return fail(PROG, missing_line(error.name))
+
+
+def missing_line(module: str | None) -> str:
+    """The usual first stumble: ``python`` outside ``.venv``, where the dependencies are not installed."""
+    return (
+        f"the package {module!r} is not installed for {sys.executable}; `make run` and `make demo` install "
+        "everything into .venv (or run .venv/bin/python -m bot)"
+    )
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    if args.command in ("demo", "simulate", "bench"):
+        from bot.demo import DemoError
+
+        try:
+            return run_local(args)
+        except DemoError as error:
+            return fail(f"{PROG} {args.command}", str(error))
+        except KeyboardInterrupt:
+            return 130
+    return run_bot()
+
+
+def run_local(args: argparse.Namespace) -> int:
+    """The commands that need neither a token nor the network."""
     if args.command == "bench":
         from bot.bench import run_bench
 
         return asyncio.run(run_bench())
-    return run_bot()
+    from bot.demo import run_demo
+    from bot.demo import simulate
+
+    if args.command == "demo":
+        return asyncio.run(run_demo(args.game, args.players, args.seed, args.lang, args.out, args.option))
+    return simulate(args.game, args.games, args.players)
 
 
 def run_bot() -> int:
     from bot import config
 
-    settings = config.load()
+    try:
+        settings = config.load()
+    except config.ConfigError as error:
+        return fail(PROG, str(error))
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.token:
         print(config.TOKEN_HELP, file=sys.stderr)
         return 2
+    return start(settings)
+
+
+def start(settings: Settings) -> int:
+    """Run the bot until it stops; a refused token or an unreachable Discord is one line, not a traceback."""
+    import discord
+
     from bot.app import TableeBot
 
+    # Tablée never joins a voice channel: the warnings about voice libraries would only alarm a newcomer.
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     bot = TableeBot(
         settings.database,
         dev_guild=settings.dev_guild,
         sync_commands=settings.sync_commands,
         timer_tick=settings.timer_tick,
     )
-    bot.run(settings.token, log_handler=None)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except Exception as error:
+        line = failure_line(error, settings.database)
+        if line is None:
+            raise
+        log.debug("the bot could not start", exc_info=error)
+        return fail(PROG, line)
     return 0
+
+
+def failure_line(error: BaseException, database: Path) -> str | None:
+    """What went wrong at start, in one line with what to do; None for a fault of the bot itself."""
+    import aiohttp
+    import discord
+
+    if isinstance(error, discord.LoginFailure):
+        return (
+            "Discord refused the token in DISCORD_TOKEN. Copy it again from "
+            "https://discord.com/developers/applications (Bot > Reset Token) into .env."
+        )
+    if isinstance(error, discord.HTTPException):
+        return f"Discord answered {error.status} {error.text or error.response.reason}; try again in a moment."
+    if isinstance(error, sqlite3.Error):
+        return f"cannot open the database {database} (TABLEE_DATABASE): {error}"
+    if isinstance(error, aiohttp.ClientError | discord.GatewayNotFound | OSError):
+        return f"cannot reach Discord ({error or type(error).__name__}); check the network connection."
+    return None
 
 
 if __name__ == "__main__":

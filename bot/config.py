@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +11,11 @@ TOKEN_HELP = (
     "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, "
     "open Bot > Reset Token, copy the token into .env as DISCORD_TOKEN=... (see .env.example and the README)."
 )
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message names the variable and what it expects."""
 
 
 @dataclass(frozen=True)
@@ -22,13 +28,38 @@ class Settings:
     log_level: str
 
 
-def _int_or_none(text: str | None) -> int | None:
-    text = (text or "").strip()
-    return int(text) if text else None
+def _int_or_none(name: str) -> int | None:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ConfigError(f"{name} must be a server id (digits only) or empty, not {text!r}")
+    return int(text)
+
+
+def _seconds(name: str, default: str) -> float:
+    text = os.environ.get(name, default).strip() or default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise ConfigError(f"{name} must be a number of seconds (0 or more), not {text!r}")
+    return value
+
+
+def _log_level(name: str) -> str:
+    level = os.environ.get(name, "INFO").strip().upper() or "INFO"
+    if level not in logging.getLevelNamesMapping():
+        raise ConfigError(f"{name} must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+    return level
 
 
 def load(env_file: Path | None = Path(".env")) -> Settings:
-    """Read the settings; values already in the environment win over the ``.env`` file."""
+    """Read the settings; values already in the environment win over the ``.env`` file.
+
+    Raises ``ConfigError`` for a value that would only fail later, deep in the start.
+    """
     if env_file is not None and env_file.exists():
         from dotenv import load_dotenv
 
@@ -36,8 +67,8 @@ def load(env_file: Path | None = Path(".env")) -> Settings:
     return Settings(
         token=os.environ.get("DISCORD_TOKEN", "").strip(),
         database=Path(os.environ.get("TABLEE_DATABASE", "tablee.db")),
-        dev_guild=_int_or_none(os.environ.get("TABLEE_DEV_GUILD")),
+        dev_guild=_int_or_none("TABLEE_DEV_GUILD"),
         sync_commands=os.environ.get("TABLEE_SYNC_COMMANDS", "1").strip() not in ("0", "false", "no", ""),
-        timer_tick=float(os.environ.get("TABLEE_TIMER_TICK", "10")),
-        log_level=os.environ.get("TABLEE_LOG_LEVEL", "INFO").upper(),
+        timer_tick=_seconds("TABLEE_TIMER_TICK", "10"),
+        log_level=_log_level("TABLEE_LOG_LEVEL"),
     )

@@ -12,11 +12,17 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.games.base import AnyEngine
+from bot.games.base import BoolOption
 from bot.games.base import Event
+from bot.games.base import GameError
+from bot.games.base import IntOption
 from bot.games.base import JSONValue
 from bot.games.base import Player
 from bot.games.base import action_rng
+from bot.games.base import validate_options
+from bot.i18n import has
 from bot.i18n import t
+from bot.registry import KINDS
 from bot.registry import engine_of
 from bot.registry import pictures_of
 from bot.registry import player_of
@@ -61,12 +67,65 @@ class DemoPublisher(NullPublisher):
             print(f"{'==' if event.milestone else '  '} {line}")
 
 
+class DemoError(Exception):
+    """A demo or simulation that cannot run as asked; the message says why in one line."""
+
+
+def reason(error: GameError) -> str:
+    """A refused game or option in words (English, as the command line speaks), from the catalogs."""
+    key = f"error.{error.code}"
+    return t("en", key, **error.params) if has(key) else f"{error.code} {error.params}"
+
+
 def _parse_options(pairs: Sequence[str]) -> dict[str, JSONValue]:
+    """``NAME=VALUE`` pairs: VALUE is read as JSON (``2``, ``true``), else kept as text; a bare NAME means true."""
     options: dict[str, JSONValue] = {}
     for pair in pairs:
-        name, _, value = pair.partition("=")
-        options[name] = json.loads(value) if value else True
+        name, equals, value = pair.partition("=")
+        if not name.strip():
+            raise DemoError(f"--option takes NAME=VALUE, not {pair!r}")
+        try:
+            options[name.strip()] = json.loads(value) if equals else True
+        except ValueError:
+            options[name.strip()] = value
     return options
+
+
+def check_options(kind: str, pairs: Sequence[str]) -> dict[str, JSONValue]:
+    """The demo's options, checked as a table would check them, before anything is written."""
+    engine = engine_of(kind)
+    options = _parse_options(pairs)
+    known = [o.name for o in engine.options]
+    for name in options:
+        if name not in known:
+            raise DemoError(f"unknown option {name!r} for {kind} (its options: {', '.join(known) or 'none'})")
+    try:
+        validate_options(engine, options)
+    except GameError as error:
+        bad = error.params.get("option")
+        if error.code == "bad_option_type" and isinstance(bad, str):
+            raise DemoError(f"the option {bad!r} takes {_expected(engine, bad)}, not {options[bad]!r}") from error
+        raise DemoError(reason(error)) from error
+    return options
+
+
+def _expected(engine: AnyEngine, name: str) -> str:
+    """What kind of value an option takes, in words for the command line."""
+    option = next(o for o in engine.options if o.name == name)
+    if isinstance(option, IntOption):
+        return f"a whole number from {option.min} to {option.max}"
+    if isinstance(option, BoolOption):
+        return "true or false"
+    return "a value of its own"
+
+
+def check_players(kind: str, players: int) -> None:
+    """Refuse a player count the game does not take, with the range it does take."""
+    if kind not in KINDS:
+        raise DemoError(f"unknown game {kind!r} (the games: {', '.join(KINDS)})")
+    engine = engine_of(kind)
+    if not engine.min_players <= players <= engine.max_players:
+        raise DemoError(f"{kind} takes {engine.min_players} to {engine.max_players} players, not {players}")
 
 
 def next_move(engine: AnyEngine, player: Player, state: Any, rng: random.Random) -> tuple[int, Action]:
@@ -83,8 +142,16 @@ NAMES = ("Amélie", "Bruno", "Chloé", "Étienne", "Françoise", "Gaëlle", "Her
 
 
 async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, options: Sequence[str]) -> int:
-    """Open a table, seat players, and play every move through the pipeline with the computer's choices."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Open a table, seat players, and play every move through the pipeline with the computer's choices.
+
+    Raises ``DemoError`` for a game, a player count, an option or a folder that cannot be used.
+    """
+    check_players(kind, players)
+    table_options = check_options(kind, options)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DemoError(f"cannot write the pictures to {out}: {error.strerror or error}") from error
     publisher = DemoPublisher(out, lang)
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "demo.db")
@@ -94,7 +161,7 @@ async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, opt
                 guild_id=None,
                 channel_id=1,
                 kind=kind,
-                options=_parse_options(options),
+                options=table_options,
                 host_id=1,
                 host_name=NAMES[0],
                 locale=lang,
@@ -119,6 +186,9 @@ async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, opt
 
 def simulate(kind: str, games: int, players: int) -> int:
     """Play ``games`` games between computer players (engine only) and print what they look like."""
+    check_players(kind, players)
+    if games < 1:
+        raise DemoError(f"--games must be 1 or more, not {games}")
     engine, player = engine_of(kind), player_of(kind)
     moves: list[int] = []
     winners = [0] * players
