@@ -125,6 +125,17 @@ MIGRATIONS: tuple[str, ...] = (
     DELETE FROM table_data WHERE kind = 'chat_vert' AND key = 'rules';
     UPDATE games SET options = json_set(options, '$.pause', 0) WHERE kind = 'chat_vert' AND status != 'lobby';
     """,
+    # 3: the table's own settings (forced moves, undo, seat takeover, rematch votes), the one "your turn" message
+    # of a table, and how each player wants to be called when their turn comes.
+    """
+    ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(settings));
+    ALTER TABLE games ADD COLUMN turn_message_id INTEGER;
+    ALTER TABLE actions ADD COLUMN how TEXT CHECK (how IN ('auto', 'timeout'));
+    CREATE TABLE notify (
+        user_id INTEGER PRIMARY KEY,
+        mode TEXT NOT NULL CHECK (mode IN ('channel', 'dm', 'off'))
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -184,7 +195,9 @@ class GameRow:
     created_at: float
     started_at: float | None = None
     ended_at: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The table's own settings (``bot.table_settings``) and, once over, who asked for a rematch."""
+    turn_message_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -200,6 +213,8 @@ class ActionRow:
     action: str
     by_bot: bool
     at: float
+    how: str | None = None
+    """``auto``: a forced move the table played for a human; ``timeout``: the computer played for an absent one."""
 
 
 @dataclass(frozen=True)
@@ -213,7 +228,8 @@ class StatLine:
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, options, seats, seed, status, host_id, locale, reminder_s, timeout_s, "
-    "lobby_message_id, table_message_id, turn_since, reminded, created_at, started_at, ended_at"
+    "lobby_message_id, table_message_id, turn_since, reminded, created_at, started_at, ended_at, settings, "
+    "turn_message_id"
 )
 _UPDATABLE = {
     "seats",
@@ -228,6 +244,8 @@ _UPDATABLE = {
     "ended_at",
     "options",
     "seed",
+    "settings",
+    "turn_message_id",
 }
 
 
@@ -252,6 +270,8 @@ def _row_to_game(row: Sequence[Any]) -> GameRow:
         created_at=row[16],
         started_at=row[17],
         ended_at=row[18],
+        settings=json.loads(row[19]),
+        turn_message_id=row[20],
     )
 
 
@@ -347,12 +367,14 @@ class Store:
         reminder_s: int = 120,
         timeout_s: int = 600,
         now: float | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> GameRow:
         try:
             async with self.transaction() as db:
                 cur = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, kind, options, seats, seed, status, host_id, locale,"
-                    " reminder_s, timeout_s, created_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    " reminder_s, timeout_s, created_at, settings)"
+                    " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -365,6 +387,7 @@ class Store:
                         reminder_s,
                         timeout_s,
                         time.time() if now is None else now,
+                        json.dumps(settings or {}),
                     ),
                 )
         except sqlite3.IntegrityError:
@@ -412,7 +435,7 @@ class Store:
         for name, value in fields.items():
             if name == "seats":
                 value = json.dumps([s.to_json() for s in value])
-            elif name == "options":
+            elif name in ("options", "settings"):
                 value = json.dumps(value)
             values.append(value)
         assignments = ", ".join(f"{name} = ?" for name in fields)
@@ -432,6 +455,7 @@ class Store:
         at: float | None = None,
         turn_since: float | None = None,
         results: Iterable[ResultLine] | None = None,
+        how: str | None = None,
     ) -> None:
         """Write action ``n`` in its own transaction, with the turn clock and, for a final move, the game's end.
 
@@ -442,8 +466,8 @@ class Store:
         try:
             async with self.transaction() as db:
                 await db.execute(
-                    "INSERT INTO actions (game_id, n, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, n, seat, action, int(by_bot), now),
+                    "INSERT INTO actions (game_id, n, seat, action, by_bot, at, how) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, n, seat, action, int(by_bot), now, how),
                 )
                 if turn_since is not None:
                     await db.execute(
@@ -459,10 +483,10 @@ class Store:
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         async with self.db.execute(
-            "SELECT n, seat, action, by_bot, at FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+            "SELECT n, seat, action, by_bot, at, how FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
         ) as cur:
             rows = await cur.fetchall()
-        return [ActionRow(r[0], r[1], r[2], bool(r[3]), r[4]) for r in rows]
+        return [ActionRow(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows]
 
     async def action_count(self, game_id: int) -> int:
         async with self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cur:
@@ -511,6 +535,26 @@ class Store:
         async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as cur:
             row = await cur.fetchone()
         return str(row[0]) if row else None
+
+    async def set_notify(self, user_id: int, mode: str) -> None:
+        """How a player is called when their turn comes: ``channel`` (a mention), ``dm`` or ``off``."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO notify (user_id, mode) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET mode = excluded.mode",
+                (user_id, mode),
+            )
+
+    async def notify_modes(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Each player's choice; those who never chose are called in the channel."""
+        ids = list(dict.fromkeys(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        async with self.db.execute(f"SELECT user_id, mode FROM notify WHERE user_id IN ({marks})", ids) as cur:
+            rows = await cur.fetchall()
+        found = {int(r[0]): str(r[1]) for r in rows}
+        return {user_id: found.get(user_id, "channel") for user_id in ids}
 
     # -- results and statistics ----------------------------------------------------------------
 

@@ -17,129 +17,53 @@ from collections.abc import AsyncIterator
 from collections.abc import Callable
 from collections.abc import Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from dataclasses import field
-from typing import Any
-from typing import Protocol
 
 from bot.games.base import Action
-from bot.games.base import AnyEngine
 from bot.games.base import BadOption
 from bot.games.base import Event
 from bot.games.base import GameError
-from bot.games.base import IllegalAction
 from bot.games.base import JSONValue
 from bot.games.base import NotYourTurn
-from bot.games.base import Result
-from bot.games.base import SeatView
-from bot.games.base import TableView
 from bot.games.base import action_rng
 from bot.games.base import offered_options
 from bot.games.base import validate_options
 from bot.i18n import t
+from bot.live import HOW_EVENTS
+from bot.live import MAX_BOT_CHAIN
+from bot.live import TABLE_SEAT
+from bot.live import UNDO
+from bot.live import LiveGame
+from bot.live import NullPublisher
+from bot.live import Publisher
+from bot.live import Snapshot
+from bot.live import TableError
+from bot.live import Undo
+from bot.live import explain_illegal
+from bot.live import rebuild
+from bot.live import recent_public
+from bot.live import result_lines
 from bot.registry import engine_of
 from bot.registry import hooks_of
 from bot.registry import player_of
-from bot.store import ActionRow
 from bot.store import ActiveTableExists
 from bot.store import DuplicateAction
 from bot.store import GameRow
-from bot.store import ResultLine
 from bot.store import Seat
 from bot.store import Store
+from bot.table_settings import SETTING_NAMES
+from bot.table_settings import setting
+from bot.table_settings import validate_settings
+from bot.turn_flow import TurnFlow
 
 log = logging.getLogger(__name__)
 
-MAX_BOT_CHAIN = 5000
-"""Safety net: computer players never chain more moves than this in one pipeline run."""
-
-TABLE_SEAT = -1
-"""The seat of moves made by the table itself (timer penalties, a rule author's penalty); stored as NULL."""
+__all__ = ["TABLE_SEAT", "LiveGame", "NullPublisher", "Publisher", "Snapshot", "TableError", "TableService"]
 
 TIMER_BOUNDS = (0, 24 * 60)
 """Turn timer options, in minutes (0 switches the reminder or the absent-player move off)."""
 
 LOBBY_EXPIRY_S = 60 * 60
 """A lobby nobody started within this many seconds is cancelled, so that the channel is free again."""
-
-
-class TableError(GameError):
-    """A refusal from the table service itself (not seated, no table here, not the host...)."""
-
-    code = "table"
-
-
-@dataclass
-class Snapshot:
-    """What publishing needs, copied under the lock so rendering can run without it."""
-
-    game: GameRow
-    public: TableView[Any]
-    views: dict[int, SeatView[Any, Any]]
-    legal: dict[int, list[Action]]
-    to_act: frozenset[int]
-    stage: int
-    n: int
-    new_events: list[Event]
-    recent: list[Event]
-    over: bool
-    results: list[Result] | None
-
-
-class Publisher(Protocol):
-    """Shows changes to people (Discord messages); the service never touches Discord itself."""
-
-    async def publish(self, snapshot: Snapshot) -> None: ...
-
-    async def lobby_changed(self, game: GameRow) -> None: ...
-
-    async def remind(self, game: GameRow, seats: list[int]) -> None: ...
-
-    async def closed(self, game: GameRow) -> None: ...
-
-
-class NullPublisher:
-    """Publishes nothing: for the command line and tests of the core."""
-
-    async def publish(self, snapshot: Snapshot) -> None:
-        return None
-
-    async def lobby_changed(self, game: GameRow) -> None:
-        return None
-
-    async def remind(self, game: GameRow, seats: list[int]) -> None:
-        return None
-
-    async def closed(self, game: GameRow) -> None:
-        return None
-
-
-@dataclass
-class LiveGame:
-    """A running game in memory: its row, engine, state and the full event log.
-
-    ``n`` is the state's version, the number of actions applied; ``acted`` the version at which each seat last
-    acted, so that a click drawn from an earlier version can be told from a fresh one.
-    """
-
-    row: GameRow
-    engine: AnyEngine
-    state: Any
-    n: int = 0
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    log: list[tuple[int, Event]] = field(default_factory=list)
-    acted: dict[int, int] = field(default_factory=dict)
-
-
-def recent_public(log: list[tuple[int, Event]], count: int) -> list[Event]:
-    """The last ``count`` public events, for the table message's 'last moves'."""
-    out: list[Event] = []
-    for _, event in reversed(log):
-        if event.private_to is None:
-            out.append(event)
-            if len(out) >= count:
-                break
-    return out[::-1]
 
 
 class TableService:
@@ -158,6 +82,8 @@ class TableService:
         self.clock = clock
         self._live: dict[int, LiveGame] = {}
         self._row_locks: dict[int, asyncio.Lock] = {}
+        self.flow = TurnFlow(self)
+        """Undo, seat takeover and rematch."""
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -226,10 +152,8 @@ class TableService:
 
         A long game is hundreds of moves: the pure replay runs in a worker thread, off the event loop.
         """
-        engine = engine_of(row.kind)
         rows = await self.store.actions(row.id)
-        state, n, log, acted = await asyncio.to_thread(_rebuild, engine, row, rows)
-        return LiveGame(row=row, engine=engine, state=state, n=n, log=log, acted=acted)
+        return await asyncio.to_thread(rebuild, engine_of(row.kind), row, rows)
 
     def forget(self, game_id: int) -> None:
         """Drop a cached state (it will be replayed on next use)."""
@@ -249,9 +173,13 @@ class TableService:
         locale: str,
         reminder_min: int = 2,
         timeout_min: int = 10,
+        settings: Mapping[str, JSONValue] | None = None,
+        seats: list[Seat] | None = None,
     ) -> GameRow:
+        """A lobby in a channel: the game's options, the table's settings and its turn timers, checked first."""
         engine = engine_of(kind)
         checked = validate_options(engine, options)
+        table = validate_settings(settings or {})
         for name, value in (("reminder", reminder_min), ("timeout", timeout_min)):
             if not TIMER_BOUNDS[0] <= value <= TIMER_BOUNDS[1]:
                 raise BadOption("bad_option_range", option=name, min=TIMER_BOUNDS[0], max=TIMER_BOUNDS[1], value=value)
@@ -261,13 +189,14 @@ class TableService:
                 channel_id=channel_id,
                 kind=kind,
                 options=checked,
-                seats=[Seat(name=host_name, user_id=host_id)],
+                seats=seats or [Seat(name=host_name, user_id=host_id)],
                 seed=secrets.randbits(62),
                 host_id=host_id,
                 locale=locale,
                 reminder_s=reminder_min * 60,
                 timeout_s=timeout_min * 60,
                 now=self.clock(),
+                settings=table,
             )
         except ActiveTableExists:
             raise TableError("table_exists") from None
@@ -318,12 +247,17 @@ class TableService:
             row = await self._lobby(game_id)
             if user_id != row.host_id:
                 raise TableError("host_only")
-            engine = engine_of(row.kind)
-            if name not in {o.name for o in offered_options(engine)}:
-                raise BadOption("unknown_option", option=name)
-            options = validate_options(engine, {**row.options, name: value})
-            await self.store.update_game(game_id, options=options)
-            row.options = options
+            if name in SETTING_NAMES:
+                settings = validate_settings({**row.settings, name: value})
+                await self.store.update_game(game_id, settings=settings)
+                row.settings = settings
+            else:
+                engine = engine_of(row.kind)
+                if name not in {o.name for o in offered_options(engine)}:
+                    raise BadOption("unknown_option", option=name)
+                options = validate_options(engine, {**row.options, name: value})
+                await self.store.update_game(game_id, options=options)
+                row.options = options
         await self.publisher.lobby_changed(row)
         return row
 
@@ -373,6 +307,7 @@ class TableService:
             live.log.append((live.n, left))
             events = [left, *await self._run_bots(live)]
             snapshot = self._snapshot(live, events)
+        await self.publisher.released(live.row, user_id)
         await self._after(live, snapshot)
         return live.row
 
@@ -452,6 +387,10 @@ class TableService:
             engine = live.engine
             if engine.is_over(live.state):
                 raise TableError("game_over")
+            if action.kind == UNDO:
+                events = await self.flow.take_back(live, seat)
+                snapshot = self._snapshot(live, events)
+                return await self._published(live, snapshot, events)
             if version is not None and version != live.n:
                 fresh = version < live.n and live.acted.get(seat, -1) <= version
                 if not fresh or not engine.accepts(live.state, seat, action):
@@ -460,10 +399,13 @@ class TableService:
                 raise NotYourTurn()
             if not engine.accepts(live.state, seat, action):
                 # Let the engine say why when it can; otherwise a generic refusal.
-                raise _explain_illegal(engine, live, seat, action)
+                raise explain_illegal(engine, live.state, seat, action)
             events = await self._commit(live, seat, action, by_bot=False)
             events.extend(await self._run_bots(live))
             snapshot = self._snapshot(live, events)
+        return await self._published(live, snapshot, events)
+
+    async def _published(self, live: LiveGame, snapshot: Snapshot, events: list[Event]) -> list[Event]:
         await self._after(live, snapshot)
         return events
 
@@ -478,11 +420,15 @@ class TableService:
         await self._after(live, snapshot)
         return events
 
-    async def _commit(self, live: LiveGame, seat: int, action: Action, *, by_bot: bool) -> list[Event]:
+    async def _commit(
+        self, live: LiveGame, seat: int, action: Action, *, by_bot: bool, how: str | None = None
+    ) -> list[Event]:
         """Apply to a copy, write, then swap: the live state changes only once its action is stored.
 
         A failed write leaves the game exactly as it was (and says so to the player); the final move and the
-        game's end (status, ranking) are one transaction.
+        game's end (status, ranking) are one transaction. ``how`` marks a move made for a human (``auto``: their
+        one possible move; ``timeout``: they were away): the log says so just before the move. A human's own move
+        may be taken back while nothing follows it, when the engine says it revealed nothing.
         """
         engine = live.engine
         n = live.n + 1
@@ -503,7 +449,8 @@ class TableService:
                 by_bot=by_bot,
                 at=now,
                 turn_since=turn_since,
-                results=None if results is None else _result_lines(live.row, results),
+                results=None if results is None else result_lines(live.row, results),
+                how=how,
             )
         except DuplicateAction:
             # Another process wrote this number first: our state is behind the truth; reload it next time.
@@ -512,13 +459,17 @@ class TableService:
         except Exception as error:
             log.warning("could not store move %s of game %s: %r", n, live.row.id, error)
             raise TableError("not_saved") from error
-        live.state = work
-        live.n = n
+        before, live.state, live.n = live.state, work, n
+        live.undo = None
+        if not by_bot and seat != TABLE_SEAT and engine.undoable(before, seat, action, events):
+            live.undo = Undo(n, seat, before)
         if seat != TABLE_SEAT:
             live.acted[seat] = n
         if turn_since is not None:
             live.row.turn_since = turn_since
             live.row.reminded = False
+        if how in HOW_EVENTS:
+            events = [Event(HOW_EVENTS[how], seat), *events]
         live.log.extend((n, e) for e in events)
         if over:
             live.row.status = "over"
@@ -560,10 +511,23 @@ class TableService:
                 continue
             bots = sorted(s for s in engine.to_act(live.state) if live.row.seats[s].is_bot)
             if not bots:
-                break
+                if not await self._play_forced(live, events):
+                    break
+                continue
             seat = bots[0]
             choice = player_of(live.row.kind).act(live.state, seat, rng)
             events.extend(await self._commit(live, seat, choice, by_bot=True))
+
+    async def _play_forced(self, live: LiveGame, events: list[Event]) -> bool:
+        """Play, for the first awaited human who has no choice, their one move (when the table allows it)."""
+        if not setting(live.row, "autoplay"):
+            return False
+        for seat in sorted(live.engine.to_act(live.state)):
+            forced = live.engine.forced(live.state, seat)
+            if forced is not None:
+                events.extend(await self._commit(live, seat, forced, by_bot=True, how="auto"))
+                return True
+        return False
 
     async def _after_finish(self, live: LiveGame) -> None:
         """The game's own epilogue (Chat vert's winner owes a rule), once its end is stored."""
@@ -591,6 +555,7 @@ class TableService:
             recent=recent_public(live.log, self.RECENT),
             over=over,
             results=engine.results(state) if over else None,
+            undo_seat=self.flow.undo_seat(live),
         )
 
     async def snapshot(self, game_id: int) -> Snapshot:
@@ -620,7 +585,7 @@ class TableService:
                     continue
                 now = self.clock()
                 await self.store.finish_game(
-                    row.id, "over", _result_lines(live.row, live.engine.results(live.state)), now
+                    row.id, "over", result_lines(live.row, live.engine.results(live.state)), now
                 )
                 live.row.status, live.row.ended_at = "over", now
                 await self._after_finish(live)
@@ -711,15 +676,10 @@ class TableService:
                 for seat in sorted(live.engine.to_act(live.state)):
                     if live.row.seats[seat].is_bot or live.engine.is_over(live.state):
                         continue
-                    timeout = Event("timeout", seat)
-                    n = live.n
                     choice = player_of(live.row.kind).act(
-                        live.state, seat, random.Random(f"{live.row.seed}:bot:{n + 1}")
+                        live.state, seat, random.Random(f"{live.row.seed}:bot:{live.n + 1}")
                     )
-                    played = await self._commit(live, seat, choice, by_bot=True)
-                    # Said only once the move it announces is stored, just before that move in the log.
-                    live.log.insert(len(live.log) - len(played), (n, timeout))
-                    events.extend([timeout, *played])
+                    events.extend(await self._commit(live, seat, choice, by_bot=True, how="timeout"))
                 events.extend(await self._run_bots(live))
                 snapshot = self._snapshot(live, events)
             await self._after(live, snapshot)
@@ -748,42 +708,21 @@ class TableService:
         row.table_message_id = message_id
         await self.store.update_game(game_id, table_message_id=message_id)
 
+    async def set_turn_message(self, game_id: int, message_id: int | None) -> None:
+        """The table's one "your turn" message, so that the next one replaces it, restart or not."""
+        row = await self.game_row(game_id)
+        row.turn_message_id = message_id
+        await self.store.update_game(game_id, turn_message_id=message_id)
+
+    async def final_snapshot(self, game_id: int) -> Snapshot:
+        """A game as it ended (replayed, not kept in memory): what its last table message shows."""
+        row = await self.store.get_game(game_id)
+        if row is None or row.status == "lobby":
+            raise TableError("no_such_game")
+        live = await self.replay(row)
+        return self._snapshot(live, [])
+
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
         row = await self.game_row(game_id)
         row.lobby_message_id = message_id
         await self.store.update_game(game_id, lobby_message_id=message_id)
-
-
-def _rebuild(
-    engine: AnyEngine, row: GameRow, rows: list[ActionRow]
-) -> tuple[Any, int, list[tuple[int, Event]], dict[int, int]]:
-    """Setup from the seed, then every stored action in order: the state, the last number, the event log and
-    the version at which each seat last acted."""
-    state = engine.setup(len(row.seats), row.options, action_rng(row.seed, 0))
-    log: list[tuple[int, Event]] = [(0, e) for e in engine.start_events(state)]
-    acted: dict[int, int] = {}
-    n = 0
-    for action_row in rows:
-        seat = action_row.seat if action_row.seat is not None else TABLE_SEAT
-        events = engine.apply(state, seat, Action.loads(action_row.action), action_rng(row.seed, action_row.n))
-        n = action_row.n
-        if seat != TABLE_SEAT:
-            acted[seat] = n
-        log.extend((n, e) for e in events)
-    return state, n, log, acted
-
-
-def _result_lines(row: GameRow, results: list[Result]) -> list[ResultLine]:
-    return [(r.seat, row.seats[r.seat].user_id, row.seats[r.seat].name, r.rank, r.score) for r in results]
-
-
-def _explain_illegal(engine: AnyEngine, live: LiveGame, seat: int, action: Action) -> GameError:
-    """Ask the engine for its reason on a throwaway copy; never let a refused move change the state."""
-    probe = copy.deepcopy(live.state)
-    try:
-        engine.apply(probe, seat, action, random.Random(0))
-    except GameError as error:
-        return error
-    except Exception:
-        return IllegalAction("illegal")
-    return IllegalAction("no_longer_possible")

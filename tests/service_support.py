@@ -19,6 +19,7 @@ class Recorder:
         self.reminders: list[tuple[int, list[int]]] = []
         self.lobbies: list[str] = []
         self.closings: list[str] = []
+        self.releases: list[int] = []
 
     async def publish(self, snapshot: Snapshot) -> None:
         self.snapshots.append(snapshot)
@@ -31,6 +32,9 @@ class Recorder:
 
     async def closed(self, game: GameRow) -> None:
         self.closings.append(game.status)
+
+    async def released(self, game: GameRow, user_id: int) -> None:
+        self.releases.append(user_id)
 
 
 class Clock:

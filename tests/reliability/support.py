@@ -49,7 +49,8 @@ async def open_service(path: Path, store_class: type[Store] = Store) -> tuple[Ta
 async def open_table(
     service: TableService, kind: str, people: int = PEOPLE, channel_id: int = 9, guild_id: int = 1, **options: Any
 ) -> int:
-    """A lobby of ``people`` people (users 1..people), user 1 hosting."""
+    """A lobby of ``people`` people (users 1..people), user 1 hosting. Forced moves wait for their player here:
+    these tests step through games move by move, each move a person's."""
     row = await service.open_table(
         guild_id=guild_id,
         channel_id=channel_id,
@@ -58,6 +59,7 @@ async def open_table(
         host_id=1,
         host_name="P1",
         locale="fr",
+        settings={"autoplay": False},
     )
     for user in range(2, people + 1):
         await service.join(row.id, user, f"P{user}")

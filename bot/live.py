@@ -1,0 +1,195 @@
+"""What the table service and its parts share: a live game, the snapshot it publishes, its refusals, and how a
+game is rebuilt from its stored actions (undone moves and the table's own moves included)."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import random
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Protocol
+
+from bot.games.base import Action
+from bot.games.base import AnyEngine
+from bot.games.base import Event
+from bot.games.base import GameError
+from bot.games.base import IllegalAction
+from bot.games.base import Result
+from bot.games.base import SeatView
+from bot.games.base import TableView
+from bot.games.base import action_rng
+from bot.store import ActionRow
+from bot.store import GameRow
+from bot.store import ResultLine
+
+MAX_BOT_CHAIN = 5000
+"""Safety net: computer players never chain more moves than this in one pipeline run."""
+
+TABLE_SEAT = -1
+"""The seat of moves made by the table itself (timer penalties, a rule author's penalty); stored as NULL."""
+
+UNDO = "undo"
+"""The stored action that takes back the action just before it (replay skips both)."""
+
+HOW_EVENTS = {"auto": "auto", "timeout": "timeout"}
+"""How a move was made for a human (stored with the move) and the event the log shows just before it."""
+
+
+class TableError(GameError):
+    """A refusal from the table service itself (not seated, no table here, not the host...)."""
+
+    code = "table"
+
+
+@dataclass
+class Snapshot:
+    """What publishing needs, copied under the lock so rendering can run without it."""
+
+    game: GameRow
+    public: TableView[Any]
+    views: dict[int, SeatView[Any, Any]]
+    legal: dict[int, list[Action]]
+    to_act: frozenset[int]
+    stage: int
+    n: int
+    new_events: list[Event]
+    recent: list[Event]
+    over: bool
+    results: list[Result] | None
+    undo_seat: int | None = None
+    """The seat that may take its last move back now, if any."""
+
+
+class Publisher(Protocol):
+    """Shows changes to people (Discord messages); the service never touches Discord itself."""
+
+    async def publish(self, snapshot: Snapshot) -> None: ...
+
+    async def lobby_changed(self, game: GameRow) -> None: ...
+
+    async def remind(self, game: GameRow, seats: list[int]) -> None: ...
+
+    async def closed(self, game: GameRow) -> None: ...
+
+    async def released(self, game: GameRow, user_id: int) -> None:
+        """A player no longer holds a seat (left, or replaced): their private panel closes."""
+        ...
+
+
+class NullPublisher:
+    """Publishes nothing: for the command line and tests of the core."""
+
+    async def publish(self, snapshot: Snapshot) -> None:
+        return None
+
+    async def lobby_changed(self, game: GameRow) -> None:
+        return None
+
+    async def remind(self, game: GameRow, seats: list[int]) -> None:
+        return None
+
+    async def closed(self, game: GameRow) -> None:
+        return None
+
+    async def released(self, game: GameRow, user_id: int) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class Undo:
+    """The last move, kept so that its player may take it back: its number, seat and the state before it."""
+
+    n: int
+    seat: int
+    before: Any
+
+
+@dataclass
+class LiveGame:
+    """A running game in memory: its row, engine, state and the full event log.
+
+    ``n`` is the state's version, the number of actions applied; ``acted`` the version at which each seat last
+    acted, so that a click drawn from an earlier version can be told from a fresh one. ``undo`` is the last move
+    while its player may still take it back.
+    """
+
+    row: GameRow
+    engine: AnyEngine
+    state: Any
+    n: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    log: list[tuple[int, Event]] = field(default_factory=list)
+    acted: dict[int, int] = field(default_factory=dict)
+    undo: Undo | None = None
+
+
+def recent_public(log: list[tuple[int, Event]], count: int) -> list[Event]:
+    """The last ``count`` public events, for the table message's 'last moves'."""
+    out: list[Event] = []
+    for _, event in reversed(log):
+        if event.private_to is None:
+            out.append(event)
+            if len(out) >= count:
+                break
+    return out[::-1]
+
+
+def undone_numbers(rows: list[ActionRow]) -> set[int]:
+    """The numbers of the undo rows and of the moves they took back (each undo takes back the row before it)."""
+    out: set[int] = set()
+    previous: int | None = None
+    for row in rows:
+        if Action.loads(row.action).kind == UNDO and previous is not None:
+            out.update((previous, row.n))
+            previous = None
+            continue
+        previous = row.n
+    return out
+
+
+def rebuild(engine: AnyEngine, row: GameRow, rows: list[ActionRow]) -> LiveGame:
+    """Setup from the seed, then every stored action in order (each with its own RNG), skipping undone ones: the
+    live game with its state, last number, event log, the version at which each seat last acted, and the last
+    move if its player may still take it back."""
+    state = engine.setup(len(row.seats), row.options, action_rng(row.seed, 0))
+    live = LiveGame(row=row, engine=engine, state=state)
+    live.log.extend((0, e) for e in engine.start_events(state))
+    undone = undone_numbers(rows)
+    for index, action_row in enumerate(rows):
+        live.n = action_row.n
+        seat = action_row.seat if action_row.seat is not None else TABLE_SEAT
+        if action_row.n in undone:
+            if Action.loads(action_row.action).kind == UNDO:
+                live.log.append((action_row.n, Event(UNDO, seat)))
+                live.acted[seat] = action_row.n
+            continue
+        action = Action.loads(action_row.action)
+        last = index == len(rows) - 1
+        before = copy.deepcopy(state) if last and not action_row.by_bot and seat != TABLE_SEAT else None
+        events = engine.apply(state, seat, action, action_rng(row.seed, action_row.n))
+        if action_row.how in HOW_EVENTS:
+            live.log.append((action_row.n, Event(HOW_EVENTS[action_row.how], seat)))
+        if seat != TABLE_SEAT:
+            live.acted[seat] = action_row.n
+        live.log.extend((action_row.n, e) for e in events)
+        if before is not None and engine.undoable(before, seat, action, events):
+            live.undo = Undo(action_row.n, seat, before)
+    return live
+
+
+def result_lines(row: GameRow, results: list[Result]) -> list[ResultLine]:
+    return [(r.seat, row.seats[r.seat].user_id, row.seats[r.seat].name, r.rank, r.score) for r in results]
+
+
+def explain_illegal(engine: AnyEngine, state: Any, seat: int, action: Action) -> GameError:
+    """Ask the engine for its reason on a throwaway copy; never let a refused move change the state."""
+    probe = copy.deepcopy(state)
+    try:
+        engine.apply(probe, seat, action, random.Random(0))
+    except GameError as error:
+        return error
+    except Exception:
+        return IllegalAction("illegal")
+    return IllegalAction("no_longer_possible")

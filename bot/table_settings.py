@@ -1,0 +1,40 @@
+"""The table's own settings, the same for every game: chosen in the lobby, kept with the game (not given to the
+engine, whose options are the game's rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.games.base import BadOption
+from bot.games.base import BoolOption
+from bot.games.base import JSONValue
+from bot.store import GameRow
+
+TABLE_SETTINGS = (
+    BoolOption("autoplay", True),
+    BoolOption("undo", True),
+    BoolOption("takeover", True),
+)
+"""Forced moves play themselves; a player may take back a move that revealed nothing; a member of the channel may
+take a computer player's seat between turns."""
+
+SETTING_NAMES = tuple(option.name for option in TABLE_SETTINGS)
+
+
+def validate_settings(raw: Mapping[str, JSONValue]) -> dict[str, JSONValue]:
+    """Every setting with its default filled in; unknown names and wrong types are refused."""
+    out: dict[str, JSONValue] = {}
+    for name in raw:
+        if name not in SETTING_NAMES:
+            raise BadOption("unknown_option", option=name)
+    for option in TABLE_SETTINGS:
+        value = raw.get(option.name)
+        out[option.name] = option.default if value is None else option.validate(value)
+    return out
+
+
+def setting(row: GameRow, name: str) -> bool:
+    """A setting of a game's table (its default when the game was made before settings existed)."""
+    option = next(o for o in TABLE_SETTINGS if o.name == name)
+    value = row.settings.get(name, option.default)
+    return bool(value)
