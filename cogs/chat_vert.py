@@ -1,13 +1,17 @@
 """Le Chat vert on Discord: ``/chatvert ...``, the private panel, the public "J'ai la même !" button.
 
-The private panel lists every card of the hand (pairs too), not only the ones the base rules allow: secret
-rules may allow more, and a player learns them by trying. Choosing a card shows "Play" and "Play and say..."
-(a modal for the words); a major asks for its colour first. "Say..." speaks between moves.
+The private panel shows every card of the hand (pairs too) as a button, not only the ones the base rules allow:
+secret rules may allow more, and a player learns them by trying. One click plays a card; a major asks its colour
+(the second click). "Chat vert !" is a toggle: the next card is played saying it (remembering to is the player's
+job). "With words…" turns the cards into "play and say…" buttons (a modal for a secret rule's phrase), and
+"Say…" speaks between moves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -18,6 +22,7 @@ from discord.ext import commands
 from bot.chat_vert_table import reset_rules
 from bot.chat_vert_table import table_rules
 from bot.games.base import Action
+from bot.games.chat_vert_rules import CHAT_VERT
 from bot.games.chat_vert_views import ChatVertSeatView
 from bot.games.chat_vert_views import ChatVertTable
 from bot.i18n import plural
@@ -42,13 +47,12 @@ from cogs.common import remember_locale
 from cogs.common import user_lang
 from cogs.components import ActButton
 from cogs.components import FocusButton
-from cogs.components import FocusSelect
 from cogs.components import SayButton
+from cogs.game_commands import command_group
 from cogs.ui import FocusPanel
 from cogs.ui import GameUI
 from renders.chat_vert import PICTURES
 
-PAGE = 25
 KIND = "chat_vert"
 RULE_ID_MAX = 1_000_000
 """Far above any rule id a table reaches (20 rules at a time): a larger number names no rule."""
@@ -56,97 +60,145 @@ RULE_ID_MAX = 1_000_000
 View = ChatVertSeatView
 
 
-def _focus(card: str, n: int, colour: str | None = None) -> str:
-    return f"c:{card}:{n}:{colour or ''}"
+CARDS_PER_PAGE = 15
+"""Card buttons on one page of the panel (3 rows of 5): the fourth row turns pages, the fifth holds the moves
+that are not a card (draw, "Chat vert !", words)."""
 
 
-def _parse_focus(focus: str | None) -> tuple[str, int, str | None] | None:
-    if not focus or not focus.startswith("c:"):
-        return None
-    parts = [*focus.split(":"), "", "", ""]
-    try:
-        return parts[1], max(1, min(2, int(parts[2] or 1))), parts[3] or None
-    except ValueError:
-        return None
+@dataclass(frozen=True)
+class Focus:
+    """What the player chose on the panel so far: a major waiting for its colour, "Chat vert !" armed for the
+    next card, or the cards turned into "play and say…" buttons."""
+
+    card: str = ""
+    n: int = 1
+    chat_vert: bool = False
+    words: bool = False
+
+    def dumps(self) -> str:
+        return f"c:{self.card}:{self.n}::{'v' if self.chat_vert else ''}{'w' if self.words else ''}"
+
+    @classmethod
+    def loads(cls, focus: str | None) -> Focus:
+        if not focus or not focus.startswith("c:"):
+            return cls()
+        parts = [*focus.split(":"), "", "", "", ""]
+        n = 2 if parts[2] == "2" else 1
+        return cls(parts[1], n, "v" in parts[4], "w" in parts[4])
 
 
-def _card_options(view: View, lang: str, chosen: str | None, page: int) -> tuple[list[discord.SelectOption], int, int]:
-    """Every card of the hand (and each pair), the playable ones ticked, one page of ``PAGE`` at a time."""
+def _entries(view: View, lang: str) -> list[tuple[str, int, str]]:
+    """Every card of the hand (each pair too) with its label: playable ones by the base rules ticked; the
+    number is the card's number on the hand picture."""
     cards = list(view.own.hand)
     playable = set(view.own.playable)
-    pairs = set(view.own.pairs)
-    entries: list[tuple[str, str]] = []
+    out: list[tuple[str, int, str]] = []
     for card in dict.fromkeys(cards):
-        # The number is the card's number on the hand picture.
         number, mark = cards.index(card) + 1, " ✓" if card in playable else ""
-        entries.append((_focus(card, 1), f"{number} · {card_name(card, lang)}{mark}"))
-        if card in pairs:
-            entries.append((_focus(card, 2), f"{number} · {t(lang, 'cv.pair', card=card_name(card, lang))}{mark}"))
-    pages = max(1, (len(entries) + PAGE - 1) // PAGE)
-    page = max(0, min(page, pages - 1))
-    options = [
-        discord.SelectOption(label=label[:100], value=value, default=value == chosen)
-        for value, label in entries[page * PAGE : (page + 1) * PAGE]
-    ]
-    return options, page, pages
+        out.append((card, 1, f"{number} · {card_name(card, lang)}{mark}"))
+        if card in view.own.pairs:
+            out.append((card, 2, f"{number} · {t(lang, 'cv.pair', card=card_name(card, lang))}{mark}"))
+    return out
 
 
-def _play_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel:
+def _play(card: str, n: int, colour: str | None, focus: Focus) -> Action:
+    """A play, saying "Chat vert" when the player armed it."""
+    if focus.chat_vert:
+        return Action.of("play", card=card, n=n, colour=colour, say=CHAT_VERT)
+    return Action.of("play", card=card, n=n, colour=colour)
+
+
+def _card_button(snapshot: Snapshot, card: str, n: int, label: str, focus: Focus, page: int) -> discord.ui.Item[Any]:
+    """One click plays a coloured card; a major first asks its colour (same panel, second click)."""
+    game = snapshot.game
+    if card in MAJORS:
+        ask = replace(focus, card=card, n=1)
+        return FocusButton(game.id, snapshot.stage, ask.dumps(), page, label)
+    action = _play(card, n, None, focus)
+    style = discord.ButtonStyle.success if "✓" in label else discord.ButtonStyle.secondary
+    if focus.words:
+        return SayButton(game.id, snapshot.n, action, label, style)
+    return ActButton(game.id, snapshot.n, action, label, style)
+
+
+def _colour_buttons(snapshot: Snapshot, lang: str, card: str, focus: Focus) -> list[discord.ui.Item[Any]]:
+    out: list[discord.ui.Item[Any]] = []
+    for colour in COLOURS:
+        action = _play(card, 1, colour, focus)
+        kind = SayButton if focus.words else ActButton
+        out.append(kind(snapshot.game.id, snapshot.n, action, colour_name(colour, lang), discord.ButtonStyle.primary))
+    return out
+
+
+def _place(controls: discord.ui.View, items: list[discord.ui.Item[Any]], first_row: int) -> None:
+    for i, item in enumerate(items):
+        item.item.row = first_row + i // 5  # type: ignore[attr-defined]
+        controls.add_item(item)
+
+
+def _play_panel(snapshot: Snapshot, seat: int, lang: str, focus_text: str | None, page: int) -> FocusPanel:
+    """Cards as buttons; a major's colour as the second click; draw, "Chat vert !" and words on the last row."""
     game = snapshot.game
     view: View = snapshot.views[seat]
-    stage = snapshot.stage
-    version = snapshot.n
+    focus = Focus.loads(focus_text)
     controls = discord.ui.View(timeout=None)
     lines: list[str] = []
-    names = [s.name for s in game.seats]
-    chosen = _parse_focus(focus)
     drawn = view.own.drawn
-    if drawn:
-        lines.append(t(lang, "cv.panel.drawn", card=card_name(drawn, lang)))
-        chosen = chosen if chosen and chosen[0] == drawn else (drawn, 1, None)
-    options, page, pages = _card_options(view, lang, _focus(*chosen) if chosen else None, page)
-    if options and not drawn:
-        select = FocusSelect(game.id, stage, options, t(lang, "cv.panel.choose", page=page + 1, pages=pages))
-        select.item.row = 0
-        controls.add_item(select)
     pending = view.table.pending
     if pending is not None:
         lines.append(plural(lang, "cv.panel.pending", pending.count))
-    if chosen is not None:
-        card, n, colour = chosen
-        if card in MAJORS and colour is None:
-            lines.append(t(lang, "cv.panel.pick_colour", card=card_name(card, lang)))
-            for c in COLOURS:
-                button = FocusButton(game.id, stage, _focus(card, 1, c), page, colour_name(c, lang))
-                button.item.row = 1
-                controls.add_item(button)
-        else:
-            action = Action.of("play", card=card, n=n, colour=colour if card in MAJORS else None)
-            label = describe_action(action, names, lang, view.table)
-            lines.append(t(lang, "cv.panel.chosen", cards=label))
-            play = ActButton(game.id, version, action, t(lang, "cv.action.play"), discord.ButtonStyle.success)
-            say = SayButton(game.id, version, action, t(lang, "cv.action.play_say"), discord.ButtonStyle.primary)
-            play.item.row = say.item.row = 1
-            controls.add_item(play)
-            controls.add_item(say)
     if drawn:
-        keep = ActButton(game.id, version, Action.of("keep"), t(lang, "cv.action.keep"), discord.ButtonStyle.secondary)
-        keep.item.row = 2
-        controls.add_item(keep)
+        lines.append(t(lang, "cv.panel.drawn", card=card_name(drawn, lang)))
+        focus = replace(focus, card=drawn if drawn in MAJORS else "", n=1)
+    pages = 1
+    if focus.card in MAJORS:
+        lines.append(t(lang, "cv.panel.pick_colour", card=card_name(focus.card, lang)))
+        _place(controls, _colour_buttons(snapshot, lang, focus.card, focus), 0)
+        if not drawn:
+            back = FocusButton(game.id, snapshot.stage, replace(focus, card="").dumps(), page, t(lang, "cv.panel.back"))
+            _place(controls, [back], 1)
+    elif drawn:
+        label = f"{card_name(drawn, lang)} ✓"
+        _place(controls, [_card_button(snapshot, drawn, 1, label, focus, page)], 0)
+    else:
+        entries = _entries(view, lang)
+        pages = max(1, (len(entries) + CARDS_PER_PAGE - 1) // CARDS_PER_PAGE)
+        page = max(0, min(page, pages - 1))
+        chunk = entries[page * CARDS_PER_PAGE : (page + 1) * CARDS_PER_PAGE]
+        _place(controls, [_card_button(snapshot, c, n, label, focus, page) for c, n, label in chunk], 0)
+        lines.append(t(lang, "cv.panel.words" if focus.words else "cv.panel.cards"))
+    if pages > 1:
+        turns = [
+            FocusButton(game.id, snapshot.stage, focus.dumps(), max(0, min(target, pages - 1)), t(lang, key), off)
+            for key, target, off in (("panel.prev", page - 1, page == 0), ("panel.next", page + 1, page >= pages - 1))
+        ]
+        _place(controls, list(turns), 3)
+    if focus.chat_vert:
+        lines.append(t(lang, "cv.panel.armed"))
+    _place(controls, _move_row(snapshot, seat, lang, focus, page, drawn is not None), 4)
+    return FocusPanel(lines, lambda: PICTURES.hand(view, lang), controls)
+
+
+def _move_row(
+    snapshot: Snapshot, seat: int, lang: str, focus: Focus, page: int, drawn: bool
+) -> list[discord.ui.Item[Any]]:
+    """Draw (or keep the drawn card), "Chat vert !" (a toggle: the next card is played saying it), the words
+    toggle (cards become "play and say…") and "Say…" on its own."""
+    game, version, stage = snapshot.game, snapshot.n, snapshot.stage
+    pending = snapshot.views[seat].table.pending
+    if drawn:
+        first: discord.ui.Item[Any] = ActButton(
+            game.id, version, Action.of("keep"), t(lang, "cv.action.keep"), discord.ButtonStyle.secondary
+        )
     else:
         label = plural(lang, "cv.action.draw_pending", pending.count) if pending else t(lang, "cv.action.draw")
-        draw = ActButton(game.id, version, Action.of("draw"), label, discord.ButtonStyle.danger)
-        draw_say = SayButton(game.id, version, Action.of("draw"), t(lang, "cv.action.draw_say"))
-        draw.item.row = draw_say.item.row = 2
-        controls.add_item(draw)
-        controls.add_item(draw_say)
-    _speech_buttons(controls, snapshot, seat, lang, row=2)
-    if pages > 1 and not drawn:
-        for key, target, off in (("panel.prev", page - 1, page == 0), ("panel.next", page + 1, page >= pages - 1)):
-            button = FocusButton(game.id, stage, focus or "", max(0, min(target, pages - 1)), t(lang, key), off)
-            button.item.row = 3
-            controls.add_item(button)
-    return FocusPanel(lines, lambda: PICTURES.hand(view, lang), controls)
+        first = ActButton(game.id, version, Action.of("draw"), label, discord.ButtonStyle.danger)
+    cv_label = t(lang, "cv.action.chat_vert_on" if focus.chat_vert else "cv.action.chat_vert")
+    words_label = t(lang, "cv.action.words_off" if focus.words else "cv.action.words")
+    chat_vert = FocusButton(game.id, stage, replace(focus, chat_vert=not focus.chat_vert).dumps(), page, cv_label)
+    words = FocusButton(game.id, stage, replace(focus, words=not focus.words).dumps(), page, words_label)
+    say = SayButton(game.id, version, Action.of("say"), t(lang, "cv.action.say"))
+    return [first, chat_vert, words, say]
 
 
 def _speech_buttons(controls: discord.ui.View, snapshot: Snapshot, seat: int, lang: str, row: int) -> None:
@@ -200,8 +252,10 @@ def _table_actions(snapshot: Snapshot) -> list[list[Action]]:
 
 def _panel_key(view: View) -> Hashable:
     """A DM panel is edited when the hand, the drawn card or the moves change, not at every card anyone plays
-    (Discord's rate limits); the table message shows the pile."""
-    return (view.own.hand, view.own.drawn, tuple(a.dumps() for a in view.legal))
+    (Discord's rate limits); the table message shows the pile. While the seat is to act, every action counts: its
+    card buttons carry the state's version."""
+    awaited = view.version if view.seat in view.to_act else None
+    return (view.own.hand, view.own.drawn, tuple(a.dumps() for a in view.legal), awaited)
 
 
 def _action_style(action: Action) -> discord.ButtonStyle:
@@ -218,11 +272,7 @@ UI = GameUI(
 
 
 class ChatVertCog(commands.Cog):
-    chatvert = app_commands.Group(
-        name=_("chatvert", key="cmd.chatvert.name"),
-        description=_("Le Chat vert: shedding game with secret rules", key="cmd.chatvert.description"),
-        guild_only=True,
-    )
+    chatvert = command_group("chatvert")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -248,19 +298,19 @@ class ChatVertCog(commands.Cog):
         await interaction.followup.send(t(user_lang(interaction), "cv.said_ok"), ephemeral=True)
 
     @chatvert.command(
-        name=_("rule", key="cmd.chatvert.rule.name"),
-        description=_("Winner: create your new secret rule", key="cmd.chatvert.rule.description"),
+        name=_("addrule", key="cmd.chatvert.addrule.name"),
+        description=_("Winner: create your new secret rule", key="cmd.chatvert.addrule.description"),
     )
-    async def rule(self, interaction: discord.Interaction[Any]) -> None:
+    async def addrule(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.channel_id is None:
             raise TableError("guild_only")
         await open_dialog(interaction, interaction.channel_id)
 
     @chatvert.command(
-        name=_("rules", key="cmd.chatvert.rules.name"),
-        description=_("How many secret rules are in force here (and yours)", key="cmd.chatvert.rules.description"),
+        name=_("myrules", key="cmd.chatvert.myrules.name"),
+        description=_("How many secret rules are in force here, and yours", key="cmd.chatvert.myrules.description"),
     )
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+    async def myrules(self, interaction: discord.Interaction[Any]) -> None:
         lang = user_lang(interaction)
         if interaction.channel_id is None:
             raise TableError("guild_only")

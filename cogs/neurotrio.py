@@ -15,10 +15,13 @@ from bot.games.neurotrio_views import Placement
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.neurotrio import card_name
+from cogs.choice_modal import ChoiceButton
 from cogs.components import ActButton
 from cogs.components import ActSelect
 from cogs.components import FocusButton
 from cogs.components import FocusSelect
+from cogs.ui import Choice
+from cogs.ui import ChoiceForm
 from cogs.ui import FocusPanel
 from cogs.ui import GameUI
 from renders import neurotrio as pictures
@@ -51,11 +54,56 @@ def _bid_focus(base: int | None, cell: tuple[int, int] | None, carton: str | Non
     return f"bid:{base or ''}:{where}:{carton or ''}"
 
 
+def _bid_form(snapshot: Snapshot, seat: int, lang: str, kind: str) -> ChoiceForm | None:
+    """A bid in one form (base carton, domain card, own carton), when the domain cards fit in one menu."""
+    view: View = snapshot.views[seat]
+    table, choices = view.table, view.own.bid
+    if kind != "bid" or not (choices.bases and choices.cells and choices.cartons):
+        return None
+    bases = tuple((t(lang, "neuro.panel.base_option", base=b), {"base": b}) for b in choices.bases)
+    cartons = tuple((t(lang, f"neuro.carton.{k}"), {"carton": k}) for k in choices.cartons)
+    if len(choices.cells) <= PAGE:
+        cells = tuple(
+            (
+                t(lang, "neuro.panel.target_option", cell=table.cell_name(g.r, g.c), card=card_name(g.card, lang)),
+                {"r": g.r, "c": g.c},
+            )
+            for g in choices.cells
+        )
+        where: tuple[Choice, ...] = (Choice(t(lang, "neuro.panel.choose_cell"), cells),)
+    else:  # a large domain: its column, then its row, as the picture labels them (the engine checks the card)
+        columns = sorted({g.c for g in choices.cells})
+        rows = sorted({g.r for g in choices.cells})
+        if len(columns) > PAGE or len(rows) > PAGE:
+            return None
+        first = choices.cells[0]
+        where = (
+            Choice(
+                t(lang, "neuro.panel.choose_column"),
+                tuple((table.cell_name(first.r, c).rstrip("0123456789"), {"c": c}) for c in columns),
+            ),
+            Choice(
+                t(lang, "neuro.panel.choose_row"),
+                tuple((table.cell_name(r, first.c).lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), {"r": r}) for r in rows),
+            ),
+        )
+    return ChoiceForm(
+        t(lang, "neuro.action.bid"),
+        (
+            Choice(t(lang, "neuro.panel.choose_base"), bases),
+            *where,
+            Choice(t(lang, "neuro.panel.choose_carton"), cartons),
+        ),
+    )
+
+
 def _bid_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel:
     game = snapshot.game
     view: View = snapshot.views[seat]
     table, choices = view.table, view.own.bid
     legal = snapshot.legal.get(seat, [])
+    if focus is None and _bid_form(snapshot, seat, lang, "bid") is not None:
+        return _bid_button_panel(snapshot, seat, lang)
     base, cell, carton = _parse_bid(focus or "bid:::")
     controls = discord.ui.View(timeout=None)
     bases = [
@@ -123,6 +171,49 @@ def _bid_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page
     return FocusPanel(lines, lambda: pictures.render_hand(view, lang, mark=False), controls)
 
 
+def _bid_button_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
+    """One button opens the bid's form (two interactions in all); "No bid" beside it."""
+    game = snapshot.game
+    view: View = snapshot.views[seat]
+    controls = discord.ui.View(timeout=None)
+    label = t(lang, "neuro.action.bid_form")
+    controls.add_item(ChoiceButton(game.id, snapshot.n, "bid", label, discord.ButtonStyle.success))
+    lines = [t(lang, "neuro.panel.bid_intro")]
+    for action in snapshot.legal.get(seat, []):
+        if action.kind == "nobid":
+            skip = ActButton(game.id, snapshot.n, action, t(lang, "neuro.action.nobid"), discord.ButtonStyle.secondary)
+            controls.add_item(skip)
+    if not any(a.kind == "nobid" for a in snapshot.legal.get(seat, [])):
+        lines.append(t(lang, "neuro.panel.caller_must_bid"))
+    return FocusPanel(lines, lambda: pictures.render_hand(view, lang, mark=False), controls)
+
+
+BUTTONS = 20
+"""Up to this many placements show as buttons (4 rows of 5, the pass on the fifth)."""
+
+
+def _pass_button(
+    controls: discord.ui.View, snapshot: Snapshot, view: View, lang: str, action: Action | None, lines: list[str]
+) -> None:
+    """Pass, on the last row; shown but disabled when "deux cartes" forbids passing while a card can be laid."""
+    label = t(lang, "neuro.action.pass" if view.own.pass_vp < 0 else "neuro.action.pass_free")
+    button = ActButton(snapshot.game.id, snapshot.n, action or Action.of("pass"), label, discord.ButtonStyle.danger)
+    button.item.row = 4
+    if action is None:
+        button.item.disabled = True
+        lines.append(t(lang, "neuro.panel.pass_forbidden"))
+    controls.add_item(button)
+
+
+def _place(p: Placement) -> Action:
+    return Action.of("place", card=p.card, r=p.r, c=p.c)
+
+
+def _place_label(view: View, p: Placement, lang: str) -> str:
+    cell = view.table.cell_name(p.r, p.c)
+    return t(lang, "neuro.panel.place_option", card=card_name(p.card, lang), cell=cell, vp=p.vp)
+
+
 def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
     if snapshot.over or seat not in snapshot.to_act:
         return None
@@ -135,6 +226,16 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
     controls = discord.ui.View(timeout=None)
     names = [s.name for s in game.seats]
     pass_action = next((a for a in legal if a.kind == "pass"), None)
+    if focus is None and 0 < len(placements) <= BUTTONS:
+        # Few enough placements: each is a button, one click lays the card.
+        ordered = sorted(placements, key=lambda p: (-p.vp, p.card, p.r, p.c))
+        for i, p in enumerate(ordered):
+            button = ActButton(game.id, snapshot.n, _place(p), _place_label(view, p, lang))
+            button.item.row = i // 5
+            controls.add_item(button)
+        lines = [t(lang, "neuro.panel.pick_place")]
+        _pass_button(controls, snapshot, view, lang, pass_action, lines)
+        return FocusPanel(lines, lambda: pictures.render_hand(view, lang, mark=True), controls)
     if focus is None:
         by_card: dict[str, list[int]] = {}
         for p in placements:
@@ -150,18 +251,18 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
         ][:PAGE]
         lines = [t(lang, "neuro.panel.pick") if options else t(lang, "neuro.panel.no_place")]
         if options:
+            # The best placements in one menu (one interaction); any other through its card first (two).
+            best = sorted(placements, key=lambda p: (-p.vp, p.card, p.r, p.c))[:PAGE]
+            choices = [
+                discord.SelectOption(label=_place_label(view, p, lang)[:100], value=_place(p).dumps()) for p in best
+            ]
+            top = ActSelect(game.id, snapshot.n, 0, choices, t(lang, "neuro.panel.choose_best"))
+            top.item.row = 0
+            controls.add_item(top)
             select = FocusSelect(game.id, snapshot.stage, options, t(lang, "neuro.panel.choose_card"))
-            select.item.row = 0
+            select.item.row = 1
             controls.add_item(select)
-        label = t(lang, "neuro.action.pass" if view.own.pass_vp < 0 else "neuro.action.pass_free")
-        if pass_action is not None:
-            controls.add_item(ActButton(game.id, snapshot.n, pass_action, label, discord.ButtonStyle.danger))
-        else:
-            # Shown but disabled: "deux cartes" forbids passing while a card can be laid.
-            disabled = ActButton(game.id, snapshot.n, Action.of("pass"), label, discord.ButtonStyle.danger)
-            disabled.item.disabled = True
-            controls.add_item(disabled)
-            lines.append(t(lang, "neuro.panel.pass_forbidden"))
+        _pass_button(controls, snapshot, view, lang, pass_action, lines)
         return FocusPanel(lines, lambda: pictures.render_hand(view, lang, mark=True), controls)
 
     cells: list[Placement] = sorted((p for p in placements if p.card == focus), key=lambda p: (-p.vp, p.r, p.c))
@@ -171,7 +272,7 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
     options = [
         discord.SelectOption(
             label=t(lang, "neuro.panel.cell_option", cell=view.table.cell_name(p.r, p.c), vp=p.vp),
-            value=Action.of("place", card=p.card, r=p.r, c=p.c).dumps(),
+            value=_place(p).dumps(),
         )
         for p in chunk
     ]
@@ -184,9 +285,9 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
     controls.add_item(back)
     if pages > 1:
         for label, target, off in (("panel.prev", page - 1, page == 0), ("panel.next", page + 1, page >= pages - 1)):
-            button = FocusButton(game.id, snapshot.stage, focus, max(0, min(target, pages - 1)), t(lang, label), off)
-            button.item.row = 1
-            controls.add_item(button)
+            turn = FocusButton(game.id, snapshot.stage, focus, max(0, min(target, pages - 1)), t(lang, label), off)
+            turn.item.row = 1
+            controls.add_item(turn)
     public = snapshot.public
     lines = [t(lang, "neuro.panel.cells")]
     return FocusPanel(lines, lambda: pictures.render_cells(public, names, lang, focus, chunk), controls)
@@ -197,4 +298,10 @@ def _style(action: Action) -> discord.ButtonStyle:
     return discord.ButtonStyle.danger if action.kind == "neuro" else discord.ButtonStyle.primary
 
 
-UI = GameUI(kind="neurotrio", action_style=_style, table_actions=_table_actions, focus_panel=_focus_panel)
+UI = GameUI(
+    kind="neurotrio",
+    action_style=_style,
+    table_actions=_table_actions,
+    focus_panel=_focus_panel,
+    choice_form=_bid_form,
+)

@@ -1,18 +1,19 @@
-"""Triominos on Discord: the private panel where a tile is picked, then its spot (``/triominos new`` is made from
-the engine's options, in ``cogs.game_commands``).
+"""Triominos on Discord: the private panel where a placement is chosen (``/triominos new`` is made from the
+engine's options, in ``cogs.game_commands``).
 
-The panel first shows the numbered hand and a list of the tiles that fit; choosing one redraws the
-table with every legal spot of that tile marked by a letter and its score. "All moves" lists every
-placement sorted by score. Long lists are paged by 25.
+With up to 25 placements, the panel shows the table with every legal spot lettered and one list of the
+placements, best score first, each naming its spot's letter, the tile, its rotation and its points: one
+click. With more, a tile is picked first, then its spot ("All moves" still lists every placement by score,
+paged by 25). Draw and Pass are buttons.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from collections.abc import Iterable
+from collections.abc import Sequence
 
 import discord
-from discord import app_commands
-from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.games.triominos_views import Placement
@@ -24,6 +25,7 @@ from cogs.components import ActButton
 from cogs.components import ActSelect
 from cogs.components import FocusButton
 from cogs.components import FocusSelect
+from cogs.game_commands import command_group
 from cogs.ui import FocusPanel
 from cogs.ui import GameUI
 from renders.triominos import letter_label
@@ -50,6 +52,46 @@ def _turn_passed(snapshot: Snapshot, seat: int) -> bool:
         if event.seat == seat:
             return event.kind == "turn_passed"
     return False
+
+
+def ranked(placements: Iterable[Placement]) -> list[Placement]:
+    """The placements best score first (the engine's order among equals), lettered in this order."""
+    return sorted(placements, key=lambda p: -p.points)
+
+
+def _spot_options(chunk: Sequence[Placement], start: int, lang: str) -> list[discord.SelectOption]:
+    """One option per placement: its spot's letter, the tile, its rotation and its points (and bonus)."""
+    options = []
+    for i, placement in enumerate(chunk):
+        named = bonus_name(placement.bonus, lang)
+        key = "tri.panel.spot_option_bonus" if named else "tri.panel.spot_option"
+        label = t(
+            lang,
+            key,
+            letter=letter_label(start + i),
+            tile=placement.tile,
+            turn=placement.rot * 120,
+            points=placement.points,
+            bonus=named or "",
+        )
+        options.append(discord.SelectOption(label=label[:100], value=placement.action.dumps()))
+    return options
+
+
+def _one_list_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
+    """Every placement in one list, best first, the spots lettered on the table: one click lays a tile."""
+    game = snapshot.game
+    seat_view: TriominosSeatView = snapshot.views[seat]
+    spots = ranked(seat_view.own.placements)
+    view = discord.ui.View(timeout=None)
+    select = ActSelect(game.id, snapshot.n, 0, _spot_options(spots, 0, lang), t(lang, "tri.panel.choose_spot"))
+    select.item.row = 0
+    view.add_item(select)
+    _side_buttons(snapshot, seat, lang, view, 1)
+    names = [s.name for s in game.seats]
+    public = snapshot.public
+    lines = [t(lang, "tri.panel.spots_all")]
+    return FocusPanel(lines, lambda: render_placements(public, names, lang, None, spots, 0), view)
 
 
 def _tile_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
@@ -86,21 +128,17 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
         if not _turn_passed(snapshot, seat):
             return None
         return FocusPanel([t(lang, "tri.panel.passed")], lambda: render_hand(seat_view, lang, mark=False), None)
+    if focus is None and 0 < len(seat_view.own.placements) <= PAGE:
+        return _one_list_panel(snapshot, seat, lang)
     if focus is None:
         return _tile_panel(snapshot, seat, lang)
     game = snapshot.game
-    ranked = [p for p in seat_view.own.placements if focus == ALL or p.tile == focus]
-    pages = max(1, (len(ranked) + PAGE - 1) // PAGE)
+    spots = ranked(p for p in seat_view.own.placements if focus == ALL or p.tile == focus)
+    pages = max(1, (len(spots) + PAGE - 1) // PAGE)
     page = max(0, min(page, pages - 1))
     start = page * PAGE
-    chunk = ranked[start : start + PAGE]
-    options = []
-    for i, placement in enumerate(chunk):
-        named = bonus_name(placement.bonus, lang)
-        key = "tri.panel.spot_option_bonus" if named else "tri.panel.spot_option"
-        letter = letter_label(start + i)
-        label = t(lang, key, letter=letter, tile=placement.tile, points=placement.points, bonus=named or "")
-        options.append(discord.SelectOption(label=label[:100], value=placement.action.dumps()))
+    chunk = spots[start : start + PAGE]
+    options = _spot_options(chunk, start, lang)
     view = discord.ui.View(timeout=None)
     if options:
         select = ActSelect(game.id, snapshot.n, page, options, t(lang, "tri.panel.choose_spot"))
@@ -134,11 +172,7 @@ UI = GameUI(kind="triominos", panel_key=_panel_key, focus_panel=_focus_panel)
 
 
 class TriominosCog(commands.Cog):
-    triominos = app_commands.Group(
-        name=_("triominos", key="cmd.triominos.name"),
-        description=_("Triominos: lay triangular tiles, make bridges and hexagons", key="cmd.triominos.description"),
-        guild_only=True,
-    )
+    triominos = command_group("triominos")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Hashable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
 from functools import cache
@@ -16,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.games.base import Action
+from bot.games.base import JSONValue
 from bot.games.base import SeatView
 from bot.registry import load
 from bot.registry import spec_of
@@ -32,6 +34,22 @@ class FocusPanel:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One menu of a form: its label, and its options as (label, fields of the move)."""
+
+    label: str
+    options: tuple[tuple[str, Mapping[str, JSONValue]], ...]
+
+
+@dataclass(frozen=True)
+class ChoiceForm:
+    """A move made of several choices, filled in one modal (``cogs.choice_modal``)."""
+
+    title: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
 class GameUI:
     """The per-game parts: pictures (run in a worker thread) and move presentation."""
 
@@ -44,6 +62,8 @@ class GameUI:
     focus_panel: Callable[[Snapshot, int, str, str | None, int], FocusPanel | None] | None = None
     """A game's own private panel (a focus chosen by the player, e.g. one Triominos tile, and a page; or a
     multi-select like Njet's discard); None falls back to the hand picture with buttons or a paged select."""
+    choice_form: Callable[[Snapshot, int, str, str], ChoiceForm | None] | None = None
+    """The form of a move of this kind for a seat now (a Neurotrio bid), or None when it has none."""
     seat_badge: Callable[[int, str], str] | None = None
     """A word shown before a seat in the lobby (Njet's characters)."""
 

@@ -51,36 +51,57 @@ def _long_hand_state() -> Any:
     return deal_fixed(state, [long, ["B1", "B2"], ["G1", "Y1"]], top="R5", turn=0)
 
 
-async def test_a_long_hand_is_paged_and_every_card_is_reachable() -> None:
+def _rows(view: Any) -> list[int]:
+    return [item.row for item in view.children]
+
+
+async def test_a_long_hand_is_paged_and_every_card_is_a_button() -> None:
     snapshot = _snapshot(_long_hand_state())
     seen: set[str] = set()
     pages = 0
     for page in range(10):
         panel = _focus_panel(snapshot, 0, "fr", None, page)
         assert panel is not None and panel.controls is not None
-        values = [v for v in _options(panel.controls) if v.startswith("c:")]
-        assert 0 < len(values) <= 25
-        if set(values) <= seen:
+        assert len(panel.controls.children) <= 25 and max(_rows(panel.controls)) <= 4
+        plays = [i for i in _custom_ids(panel.controls) if i.startswith("tb:a:5:1:") and '"kind":"play"' in i]
+        majors = [i for i in _custom_ids(panel.controls) if i.startswith("tb:g:") and ":c:W:1:" in i]
+        cards = {Action.loads(i.split(":", 4)[4]).dumps() for i in plays} | {"W" for _ in majors}
+        assert 0 < len(plays) + len(majors) <= 15
+        if cards <= seen:
             break
-        seen |= set(values)
+        seen |= cards
         pages += 1
     hand = set(snapshot.views[0].own.hand)
-    assert {v.split(":")[1] for v in seen} == hand
-    assert "c:R7:2:" in seen  # the pair is offered as one choice
-    assert pages == 3  # 53 distinct cards + 1 pair = 54 choices: pages of 25, 25, 4
+    assert {c if c == "W" else Action.loads(c).text("card") for c in seen} == hand
+    assert Action.of("play", card="R7", n=2, colour=None).dumps() in seen  # the pair is one button
+    assert pages == 4  # 53 distinct cards + 1 pair = 54 buttons: pages of 15, 15, 15, 9
 
 
-async def test_choosing_a_major_asks_its_colour_then_plays_it() -> None:
+async def test_a_major_asks_its_colour_on_the_second_click() -> None:
     snapshot = _snapshot(_long_hand_state())
-    ask = _focus_panel(snapshot, 0, "fr", "c:W:1:", 0)
+    ask = _focus_panel(snapshot, 0, "fr", "c:W:1::", 0)
     assert ask is not None and ask.controls is not None
-    colours = [i.rsplit(":", 1)[1] for i in _custom_ids(ask.controls) if i.startswith("tb:g:") and ":c:W:1:" in i]
-    assert [c for c in colours if c] == ["Y", "R", "B", "G"]  # (the others are the page buttons)
-    chosen = _focus_panel(snapshot, 0, "fr", "c:W:1:B", 0)
-    assert chosen is not None and chosen.controls is not None
-    play = Action.of("play", card="W", n=1, colour="B")
-    assert f"tb:a:5:1:{play.dumps()}" in _custom_ids(chosen.controls)  # the state version (n=1)
-    assert f"tb:k:5:1:{play.dumps()}" in _custom_ids(chosen.controls)  # "Play and say..."
+    plays = [Action.loads(i.split(":", 4)[4]) for i in _custom_ids(ask.controls) if i.startswith("tb:a:")]
+    assert [a.text("colour") for a in plays if a.kind == "play"] == ["Y", "R", "B", "G"]
+    assert all(a.text("card") == "W" for a in plays if a.kind == "play")
+
+
+async def test_chat_vert_is_a_toggle_that_the_next_card_carries() -> None:
+    state = GAME.setup(3, {"timer": 0}, random.Random(2))
+    state = deal_fixed(state, [["R2", "G9"], ["B5", "R3"], ["G1", "Y1"]], top="R5", turn=0)
+    snapshot = _snapshot(state)
+    plain = _focus_panel(snapshot, 0, "fr", None, 0)
+    assert plain is not None and plain.controls is not None
+    toggle = [i for i in _custom_ids(plain.controls) if i.startswith("tb:g:") and i.endswith(":v")]
+    assert len(toggle) == 1  # "Chat vert !" is always there, and opens no modal
+    assert f"tb:a:5:1:{Action.of('play', card='R2', n=1, colour=None).dumps()}" in _custom_ids(plain.controls)
+    armed = _focus_panel(snapshot, 0, "fr", toggle[0].split(":", 5)[5], 0)
+    assert armed is not None and armed.controls is not None
+    said = Action.of("play", card="R2", n=1, colour=None, say="Chat vert")
+    assert f"tb:a:5:1:{said.dumps()}" in _custom_ids(armed.controls)
+    # Playing the red 2 leaves one card: said with it, "Chat vert" costs nothing.
+    events = GAME.apply(state, 0, said, random.Random(0))
+    assert not [e for e in events if e.kind == "penalty"]
 
 
 async def test_base_playable_marks_and_the_claim_buttons() -> None:

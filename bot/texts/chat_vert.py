@@ -165,7 +165,7 @@ class ChatVertTexts:
                 return plural(locale, "cv.ev.ficelle_passed", event.number("count"), old=old, name=who)
             return t(locale, "cv.ev.ficelle", name=who)
         if k == "win":
-            return t(locale, "cv.ev.win", name=who)
+            return f"🏆 {t(locale, 'cv.ev.win', name=who)} {t(locale, 'cv.ev.win_rule', name=who)}"
         return None
 
     def _play(self, event: Event, names: Sequence[str], locale: str) -> str:
@@ -227,32 +227,9 @@ class ChatVertTexts:
         return describe_action(action, names, locale, view.table)[:80]
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """The deal with the dealer's ritual, the penalties of a move (one message), the win."""
-        out: list[str] = []
-        penalties: list[str] = []
-        for event in events:
-            if event.private_to is not None:
-                continue
-            if event.kind in ("penalty", "rule_draw", "die") or (event.kind == "ficelle" and event.data.get("passed")):
-                line = self.narrate(event, names, locale)
-                if line:
-                    penalties.append(line)
-                continue
-            if penalties:
-                out.append("\n".join(penalties))
-                penalties = []
-            line = self.narrate(event, names, locale)
-            if not line:
-                continue
-            if event.kind == "deal":
-                out.append(f"🐱 **{line}**")
-            elif event.kind == "direction":
-                out.append(line)
-            elif event.kind == "win":
-                out.append(f"🏆 **{line}** " + t(locale, "cv.ev.win_rule", name=seat_name(names, event.seat)))
-        if penalties:
-            out.append("\n".join(penalties))
-        return out
+        """None: a game is one deal, shown by the table message; penalties, plays and the win go into its recent
+        moves, and the table service posts the ranking at the end."""
+        return []
 
 
 TEXTS = ChatVertTexts()

@@ -10,6 +10,9 @@ from bot.games.nain_jaune_views import NainJauneSeatView
 from bot.games.nain_jaune_views import NainJauneTableView
 from bot.i18n import plural
 from bot.i18n import t
+from bot.texts import ends_game
+from bot.texts import later_deal
+from bot.texts import one_message
 from bot.texts import seat_name
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -110,26 +113,23 @@ class NainJauneTexts:
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """A new deal, a Grand opéra, the end of a deal with its payments (the game end is added by the caller)."""
-        out: list[str] = []
-        block: list[str] = []
+        """The end of a deal with its payments and the next deal, in one message (the game end is the caller's)."""
+        if ends_game(events):
+            return []
+        parts: list[str] = []
+        ended = False
         for event in events:
             line = self.narrate(event, names, locale)
-            if event.kind == "grand_opera" and line:
-                out.append(f"🎭 {line}")
-            elif event.kind in ("payment", "double", "take") and block:
-                if line:
-                    block.append(f"• {line}")
-            elif event.kind == "deal_end" and line:
-                block = [f"**{line}**"]
-            elif event.kind == "deal" and line:
-                if block:
-                    out.append("\n".join(block))
-                    block = []
-                out.append(f"🃏 **{line}**")
-        if block:
-            out.append("\n".join(block))
-        return out
+            if not line:
+                continue
+            if event.kind == "deal_end":
+                ended = True
+                parts.append(f"**{line}**")
+            elif event.kind in ("payment", "double", "take") and ended:
+                parts.append(f"• {line}")
+            elif later_deal(event, "deal"):
+                parts.append(f"🃏 **{line}**")
+        return one_message(parts)
 
 
 TEXTS = NainJauneTexts()

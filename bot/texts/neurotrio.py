@@ -15,6 +15,7 @@ from bot.games.base import as_text
 from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.games.neurotrio_views import NeurotrioTableView
 from bot.i18n import t
+from bot.texts import one_message
 from bot.texts import seat_name
 
 KIND = "neurotrio"
@@ -126,10 +127,11 @@ class NeurotrioTexts:
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """The deal, "deux cartes", a neuro call, and the reveal at the end with every bid's points."""
+        """The reveal at the end with every bid's points (the deal opens the game, which the table message shows;
+        "deux cartes" and a neuro call are narrated on it)."""
         out: list[str] = []
         for event in events:
-            if event.private_to is not None or not event.milestone:
+            if event.private_to is not None or event.kind != "game_end":
                 continue
             line = self.narrate(event, names, locale)
             if not line:
@@ -151,12 +153,10 @@ class NeurotrioTexts:
                             points=f"{as_number(bid.get('points')):+d}",
                         )
                     )
-                out.append("\n".join(lines)[:2000])
-            elif event.kind == "neuro":
-                out.append(f"🧠 **{line}**")
+                out += lines
             else:
                 out.append(f"**{line}**")
-        return out
+        return one_message(out)
 
 
 TEXTS = NeurotrioTexts()

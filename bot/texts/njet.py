@@ -6,14 +6,17 @@ from collections.abc import Sequence
 
 from bot.games.base import Action
 from bot.games.base import Event
-from bot.games.base import JSONValue
-from bot.games.base import as_number
+from bot.games.base import as_numbers
 from bot.games.base import as_texts
 from bot.games.njet_views import NjetSeatView
 from bot.games.njet_views import NjetTableView
 from bot.games.njet_views import Rules
 from bot.i18n import plural
 from bot.i18n import t
+from bot.texts import ends_game
+from bot.texts import later_deal
+from bot.texts import one_message
+from bot.texts import score_lines
 from bot.texts import seat_name
 
 KIND = "njet"
@@ -158,27 +161,20 @@ class NjetTexts:
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """The deal of a round, the rules it got, the end of a round with its scores."""
-        out: list[str] = []
+        """The end of a round with its scores and the next deal, in one message (a round's rules go into the
+        table message's recent moves; the game's end is the ranking the table service posts)."""
+        if ends_game(events):
+            return []
+        parts: list[str] = []
         for event in events:
-            if event.private_to is not None:
-                continue
-            if event.kind == "deal":
-                out.append(f"🃏 **{self.narrate(event, names, locale)}**")
-            elif event.kind == "rules":
-                out.append(f"⚫ {self.narrate(event, names, locale)}")
-            elif event.kind == "round_end":
-                scores = [as_number(v) for v in _items(event.data.get("scores"))]
-                lines = [f"**{self.narrate(event, names, locale)}**"]
-                for seat, points in enumerate(scores):
-                    lines.append(t(locale, "njet.round_line", name=seat_name(names, seat), points=points))
-                out.append("\n".join(lines))
-        return out
-
-
-def _items(value: JSONValue) -> tuple[JSONValue, ...]:
-    """The items of a JSON list (none for anything else)."""
-    return tuple(value) if isinstance(value, list | tuple) else ()
+            wanted = later_deal(event, "round") or event.kind == "round_end"
+            line = self.narrate(event, names, locale) if wanted else None
+            if line and event.kind == "deal":
+                parts.append(f"🃏 **{line}**")
+            elif line:
+                scores = list(as_numbers(event.data.get("scores")))
+                parts += [f"**{line}**", *score_lines(scores, names, locale, "njet.round_line")]
+        return one_message(parts)
 
 
 TEXTS = NjetTexts()

@@ -7,11 +7,16 @@ from collections.abc import Sequence
 from bot.games.base import Action
 from bot.games.base import Event
 from bot.games.base import JSONValue
+from bot.games.base import as_numbers
 from bot.games.base import as_seat
 from bot.games.base import as_text
 from bot.games.triominos_views import TriominosSeatView
 from bot.games.triominos_views import TriominosTableView
 from bot.i18n import t
+from bot.texts import ends_game
+from bot.texts import later_deal
+from bot.texts import one_message
+from bot.texts import score_lines
 from bot.texts import seat_name
 
 KIND = "triominos"
@@ -87,27 +92,20 @@ class TriominosTexts:
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """A new round, a bridge or a hexagon, the end of a round with its scores."""
-        out: list[str] = []
+        """A new round after the first, the end of a round with its scores (bridges and hexagons stay in the
+        recent moves; the game's end is the ranking the table service posts)."""
+        if ends_game(events):
+            return []
+        parts: list[str] = []
         for event in events:
-            if event.private_to is not None:
-                continue
-            line = self.narrate(event, names, locale)
-            if not line:
-                continue
-            if event.kind == "deal":
-                out.append(f"🔺 **{line}**")
-            elif event.kind == "place" and event.data.get("bonus"):
-                out.append(f"✨ **{line}**")
-            elif event.kind == "round_end":
-                scores = event.data.get("scores")
-                lines = [f"**{line}**"]
-                if isinstance(scores, list | tuple):
-                    lines += [
-                        t(locale, "tri.score_line", name=seat_name(names, s), score=v) for s, v in enumerate(scores)
-                    ]
-                out.append("\n".join(lines))
-        return out
+            wanted = later_deal(event, "round") or event.kind == "round_end"
+            line = self.narrate(event, names, locale) if wanted else None
+            if line and event.kind == "deal":
+                parts.append(f"🔺 **{line}**")
+            elif line:
+                scores = list(as_numbers(event.data.get("scores")))
+                parts += [f"**{line}**", *score_lines(scores, names, locale, "tri.score_line")]
+        return one_message(parts)
 
 
 TEXTS = TriominosTexts()

@@ -2,9 +2,9 @@
 dialogue, the bot restarts, and the next game at the table penalises the first player who breaks the rule, in the
 seed's own words, without the rule's text ever reaching the channel.
 
-Moves that matter are made through the real components (the card select, "Play", "Play and say..." and its
-modal, the public "J'ai la même !" button); the rest of the first game goes through the table service directly,
-so that the test does not spend minutes on ordinary plays.
+Moves that matter are made through the real components (the card buttons, "Chat vert !", "With words…" and
+the card's modal, the public "J'ai la même !" button); the rest of the first game goes through the table service
+directly, so that the test does not spend minutes on ordinary plays.
 """
 
 from __future__ import annotations
@@ -49,38 +49,55 @@ class CatTable(SimTable):
             texts.append(message.content or "")
             for embed in message.embeds:
                 texts.append(f"{embed.title or ''} {embed.description or ''}")
+            texts += displayed_texts(message.components)
         return texts
 
 
-def _select(message: Any, prefix: str) -> Any:
-    return next((c for c in components(message) if (c.custom_id or "").startswith(prefix)), None)
+def displayed_texts(items: Any) -> list[str]:
+    """The texts a message shows in its components (a layout's text displays, at any depth)."""
+    out: list[str] = []
+    for item in items or []:
+        if isinstance(getattr(item, "content", None), str):
+            out.append(item.content)
+        out += displayed_texts(getattr(item, "children", None) or getattr(item, "components", None))
+    return out
+
+
+def _move_ids(message: Any, prefix: str) -> dict[str, str]:
+    """The moves a panel's ``prefix`` components carry (action JSON -> custom_id)."""
+    return {i.split(":", 4)[4]: i for i in custom_ids(message, prefix)}
 
 
 async def play_from_panel(
     table: CatTable, member: Any, card: str, n: int = 1, colour: str | None = None, say: str | None = None
 ) -> Any:
-    """Choose the card in the DM panel, its colour for a major, then "Play" or "Play and say..." with the modal."""
+    """Click the card in the DM panel (its colour next for a major); "Chat vert !" is armed first, other words go
+    through "With words…" and the card's modal."""
     await table.bot.publisher.wait_idle()
     dm = member.user.dm_channel
-    select = _select(dm.last_message, "tb:f:")
-    value = f"c:{card}:{n}:"
-    options = [o.value for o in select.options]
-    while value not in options:  # a long hand is paged: turn pages until the card shows
+    toggle = ":v" if say == "Chat vert" else ":w" if say is not None else None
+    if toggle is not None:
+        armed = next(i for i in custom_ids(dm.last_message, "tb:g:") if i.endswith(toggle))
+        await member.user.click(dm.last_message, custom_id=armed)
+    prefix = "tb:k:" if toggle == ":w" else "tb:a:"
+    words = {"say": say} if toggle == ":v" else {}
+    plain = Action.of("play", card=card, n=n, colour=colour, **words).dumps()
+    major = f":c:{card}:1:"
+    for _ in range(5):  # a long hand is paged: turn pages until the card shows
+        if plain in _move_ids(dm.last_message, prefix) or (
+            colour is not None and any(major in i for i in custom_ids(dm.last_message, "tb:g:"))
+        ):
+            break
         nxt = [c for c in components(dm.last_message) if (c.custom_id or "").startswith("tb:g:") and not c.disabled]
         await member.user.click(dm.last_message, custom_id=nxt[-1].custom_id)
-        select = _select(dm.last_message, "tb:f:")
-        options = [o.value for o in select.options]
-    await member.user.select(dm.last_message, [value], custom_id=select.custom_id)
     if colour is not None:
         await member.user.click(
-            dm.last_message,
-            custom_id=next(i for i in custom_ids(dm.last_message, "tb:g:") if i.endswith(f"c:{card}:1:{colour}")),
+            dm.last_message, custom_id=next(i for i in custom_ids(dm.last_message, "tb:g:") if major in i)
         )
-    if say is None:
-        play = next(i for i in custom_ids(dm.last_message, "tb:a:") if '"kind":"play"' in i)
-        return await member.user.click(dm.last_message, custom_id=play)
-    button = next(i for i in custom_ids(dm.last_message, "tb:k:") if '"kind":"play"' in i)
+    button = _move_ids(dm.last_message, prefix)[plain]
     shown = await member.user.click(dm.last_message, custom_id=button)
+    if toggle != ":w":
+        return shown
     assert shown.modal is not None
     return await member.user.submit_modal(shown, {"say": say})
 
@@ -124,7 +141,7 @@ async def test_a_rule_is_born_survives_a_restart_and_bites(simcord_env: Any, db_
     loser = next(m for m in table.members if m.id != winner.id)
 
     # Somebody else cannot write the rule.
-    refused = await loser.slash(table.channel, "chatvert rule")
+    refused = await loser.slash(table.channel, "chatvert addrule")
     assert panel_of(refused).ephemeral
     assert "Seul le gagnant" in panel_of(refused).content
     assert errors_of(simcord_env)

@@ -12,6 +12,7 @@ from typing import Any
 from bot.games.base import GameError
 from bot.games.base import as_texts
 from bot.players.njet import PLAYER
+from bot.texts import narrate
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
 from tests.e2e.simhelpers import errors_of
@@ -87,6 +88,9 @@ async def test_a_whole_round_through_buttons_and_panels(simcord_env: Any) -> Non
             await member.user.select(panel, [choice.dumps()], custom_id=select_id)
 
     assert {"njet", "tricks"} <= phases_seen
-    texts = await finished_texts(table)
-    assert any("This round's rules" in text for text in texts)
+    await finished_texts(table)
+    row, log = await table.bot.tables.full_log(table.game_id)
+    names = [s.name for s in row.seats]
+    told = [narrate("njet", event, names, "en") or "" for _, event in log]
+    assert any("This round's rules" in line for line in told)  # in the moves' lines, not a message of its own
     assert all(isinstance(e, GameError) for e in errors_of(simcord_env))

@@ -1,6 +1,7 @@
 """A whole round of Triominos on a simulated Discord: two people and one computer player.
 
-Every placement is made through the private panel: pick a tile, then pick its lettered spot.
+Every placement is made through the private panel: one list of placements by score, or (over 25) a tile, then
+its lettered spot.
 """
 
 from __future__ import annotations
@@ -43,13 +44,21 @@ async def test_a_whole_round_through_the_panel(simcord_env: Any) -> None:
             await member.user.click(dm.last_message, custom_id=move_buttons(dm.last_message)[choice.dumps()])
             continue
 
-        # 1. Pick the tile: the panel is redrawn in place with the tile's spots, lettered and scored.
+        spots = select_of(dm.last_message, "tb:s:")
+        if spots is not None:
+            # Up to 25 placements: one list, best score first, lettered from A like the picture.
+            points = [int(o.label.split(" · ")[2].split()[0]) for o in spots.options]
+            assert points == sorted(points, reverse=True)
+            assert spots.options[0].label.startswith("A · ")
+            await member.user.select(dm.last_message, [choice.dumps()], custom_id=spots.custom_id)
+            placements += 1
+            continue
+        # More: pick the tile (the panel is redrawn in place with its spots), then the spot, paged by 25.
         tiles = select_of(dm.last_message, "tb:f:")
         assert tiles is not None and choice.text("tile") in [o.value for o in tiles.options]
         panel_id = dm.last_message.id
         await member.user.select(dm.last_message, [choice.text("tile")], custom_id=tiles.custom_id)
         assert dm.last_message.id == panel_id
-        # 2. Pick the spot, turning pages if there are more than 25.
         spots = await pick_paged(member.user, "tb:s:", choice.dumps())
         assert spots.options[0].label.startswith("A · ")
         placements += 1
