@@ -20,6 +20,7 @@ from bot.i18n import Translator
 from bot.registry import GAMES
 from bot.store import Store
 from bot.tables import TableService
+from cogs.choice_modal import ChoiceButton
 from cogs.components import DYNAMIC_ITEMS
 from cogs.game_commands import game_group
 from cogs.publish import DiscordPublisher
@@ -27,8 +28,8 @@ from cogs.tables import on_tree_error
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", *(spec.cog for spec in GAMES))
-"""The shared table commands, then each declared game's module: an extension when it has commands of its own."""
+EXTENSIONS = ("cogs.tables", "cogs.help", *(spec.cog for spec in GAMES))
+"""The table commands and ``/help``, then each declared game's module: an extension when it has commands of its own."""
 
 
 class TableeTree(app_commands.CommandTree["TableeBot"]):
@@ -89,7 +90,7 @@ class TableeBot(commands.Bot):
                 await self.load_extension(extension)
         for spec in GAMES:
             game_group(spec, self.tree)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ChoiceButton)
         if self.sync_commands:
             await self.sync_application_commands()
         if self.timer_tick > 0:

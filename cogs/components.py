@@ -25,6 +25,7 @@ import io
 import logging
 import re
 from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 from typing import Self
 
@@ -34,6 +35,7 @@ from bot.games.base import Action
 from bot.games.base import GameError
 from bot.games.base import JSONValue
 from bot.i18n import t
+from bot.live import UNDO
 from bot.registry import pictures_of
 from bot.registry import spec_of
 from bot.registry import texts_of
@@ -44,12 +46,19 @@ from cogs.common import bot_of
 from cogs.common import can_manage
 from cogs.common import check_origin
 from cogs.common import display_name
+from cogs.common import error_text
 from cogs.common import menu
 from cogs.common import picked
 from cogs.common import remember_locale
 from cogs.common import report_error
 from cogs.common import user_lang
+from cogs.help import RulesButton
+from cogs.layouts import action_rows
+from cogs.layouts import layout
 from cogs.lobby_options import OptionSelect
+from cogs.table_buttons import AgainButton
+from cogs.table_buttons import SettingsSelect
+from cogs.table_buttons import TakeSeatButton
 from cogs.ui import ui_for
 
 log = logging.getLogger(__name__)
@@ -96,7 +105,12 @@ async def run_move(interaction: discord.Interaction[Any], game_id: int, version:
         await bot.tables.act(game_id, interaction.user.id, action, version)
         await refresh_clicked_panel(interaction, game_id)
     except GameError as error:
-        await report_error(interaction, error, await _kind_of(interaction, game_id))
+        kind = await _kind_of(interaction, game_id)
+        if interaction.guild_id is None:
+            text = error_text(error, user_lang(interaction), kind)
+            if await refresh_clicked_panel(interaction, game_id, stale=True, notice=text):
+                return
+        await report_error(interaction, error, kind)
         if isinstance(error, TableError) and error.code == "stale_button":
             await refresh_clicked_panel(interaction, game_id, stale=True)
     except Exception as error:
@@ -450,6 +464,10 @@ DYNAMIC_ITEMS = (
     FocusButton,
     SayButton,
     OptionSelect,
+    RulesButton,
+    TakeSeatButton,
+    AgainButton,
+    SettingsSelect,
 )
 
 
@@ -474,12 +492,22 @@ SELECT_PAGE = 25
 
 @dataclass
 class Panel:
-    content: str
+    """A private panel: its words, its picture and its controls (rows of a classic view, plus "Undo")."""
+
+    text: str
     png: bytes
     view: discord.ui.View | None
+    extra: list[discord.ui.Item[Any]] = field(default_factory=list)
+    notice: str = ""
+    """A refusal said on the panel itself (in a DM nothing is private: a new message each time would pile up)."""
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.png), filename="hand.png")
+
+    def layout(self) -> discord.ui.LayoutView:
+        items = [*(self.view.children if self.view is not None else []), *self.extra]
+        footer = f"-# ⚠️ {self.notice}" if self.notice else ""
+        return layout([self.text], picture="hand.png", rows=action_rows(items), footer=footer)
 
 
 def _status_line(snapshot: Snapshot, seat: int, lang: str) -> str:
@@ -528,7 +556,9 @@ def build_controls(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> d
     return view
 
 
-async def build_panel(snapshot: Snapshot, seat: int, lang: str, page: int = 0, focus: str | None = None) -> Panel:
+async def build_panel(
+    snapshot: Snapshot, seat: int, lang: str, page: int = 0, focus: str | None = None, notice: str = ""
+) -> Panel:
     game = snapshot.game
     ui = ui_for(game.kind)
     names = [s.name for s in game.seats]
@@ -537,12 +567,16 @@ async def build_panel(snapshot: Snapshot, seat: int, lang: str, page: int = 0, f
         *texts_of(game.kind).summary(snapshot.public, names, lang),
         f"**{_status_line(snapshot, seat, lang)}**",
     ]
+    extra: list[discord.ui.Item[Any]] = []
+    if snapshot.undo_seat == seat:
+        undo = ActButton(game.id, snapshot.n, Action.of(UNDO), t(lang, "flow.undo"), discord.ButtonStyle.secondary)
+        extra.append(undo)
     custom = ui.focus_panel(snapshot, seat, lang, focus, page) if ui.focus_panel is not None else None
     if custom is not None:
         png = await off_loop(custom.picture)
-        return Panel("\n".join([*lines, *custom.lines])[:2000], png, custom.controls)
+        return Panel("\n".join([*lines, *custom.lines]), png, custom.controls, extra, notice)
     png = await off_loop(pictures_of(game.kind).hand, snapshot.views[seat], lang)
-    return Panel("\n".join(lines)[:2000], png, build_controls(snapshot, seat, lang, page))
+    return Panel("\n".join(lines), png, build_controls(snapshot, seat, lang, page), extra, notice)
 
 
 async def _seat_snapshot(
@@ -573,31 +607,35 @@ async def send_ephemeral_panel(interaction: discord.Interaction[Any], game_id: i
         await report_error(interaction, error)
         return
     panel = await build_panel(snapshot, seat, user_lang(interaction))
-    kwargs: dict[str, Any] = {"view": panel.view} if panel.view is not None else {}
-    await interaction.followup.send(panel.content, file=panel.file(), ephemeral=True, **kwargs)
+    await interaction.followup.send(view=panel.layout(), file=panel.file(), ephemeral=True)
 
 
-async def refresh_clicked_panel(interaction: discord.Interaction[Any], game_id: int, *, stale: bool = False) -> None:
-    """After a move from an ephemeral panel, show the new hand in that same message.
+async def refresh_clicked_panel(
+    interaction: discord.Interaction[Any], game_id: int, *, stale: bool = False, notice: str = ""
+) -> bool:
+    """After a move from an ephemeral panel, show the new hand in that same message; True when it was redrawn.
 
-    DM panels are refreshed by the publisher, which edits the player's one DM message; after a stale click
-    (``stale``) the clicked DM panel is redrawn at once too, so the player sees the game as it is now.
+    DM panels are refreshed by the publisher, which edits the player's one DM message; after a stale or refused
+    click (``stale``) the clicked DM panel is redrawn at once too, with the reason as its ``notice``, so the
+    player sees the game as it is now without a new message in their DMs.
     """
     message = interaction.message
     if message is None:
-        return
+        return False
     in_dm = interaction.guild_id is None
     if not (message.flags.ephemeral or (stale and in_dm)):
-        return
+        return False
     try:
         snapshot, seat = await _seat_snapshot(interaction, game_id)
     except GameError:
-        return
-    panel = await build_panel(snapshot, seat, user_lang(interaction))
+        return False
+    panel = await build_panel(snapshot, seat, user_lang(interaction), notice=notice)
     try:
-        await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)
+        await interaction.edit_original_response(attachments=[panel.file()], view=panel.layout())
     except discord.HTTPException:
         log.warning("could not redraw the clicked panel of game %s", game_id, exc_info=True)
+        return False
+    return True
 
 
 async def show_page(interaction: discord.Interaction[Any], game_id: int, page: int) -> None:
@@ -608,9 +646,8 @@ async def show_page(interaction: discord.Interaction[Any], game_id: int, page: i
     except GameError as error:
         await report_error(interaction, error)
         return
-    lang = user_lang(interaction)
-    view = build_controls(snapshot, seat, lang, page)
-    await interaction.edit_original_response(view=view)
+    panel = await build_panel(snapshot, seat, user_lang(interaction), page)
+    await interaction.edit_original_response(attachments=[panel.file()], view=panel.layout())
 
 
 async def show_focus(
@@ -629,4 +666,4 @@ async def show_focus(
         await report_error(interaction, error)
         return
     panel = await build_panel(snapshot, seat, user_lang(interaction), page, focus)
-    await interaction.edit_original_response(content=panel.content, attachments=[panel.file()], view=panel.view)
+    await interaction.edit_original_response(attachments=[panel.file()], view=panel.layout())

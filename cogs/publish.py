@@ -27,6 +27,8 @@ from bot.registry import pictures_of
 from bot.registry import spec_of
 from bot.registry import texts_of
 from bot.store import GameRow
+from bot.table_settings import TABLE_SETTINGS
+from bot.table_settings import setting
 from bot.tables import Snapshot
 from bot.texts import narrate
 from bot.texts import ranking_lines
@@ -42,16 +44,21 @@ from cogs.delivery import RETRY_DELAYS
 from cogs.delivery import deliver
 from cogs.delivery import describe
 from cogs.delivery import mentioning
+from cogs.help import RulesButton
+from cogs.layouts import action_rows
+from cogs.layouts import layout
 from cogs.lobby_options import option_selects
+from cogs.table_buttons import settings_select
+from cogs.table_buttons import table_controls
 from cogs.ui import ui_for
 
 log = logging.getLogger(__name__)
 
 ENDED = frozenset({"over", "abandoned", "cancelled"})
-COLOUR = discord.Colour(0xE8B931)
 
 
-def lobby_embed(row: GameRow) -> discord.Embed:
+def lobby_layout(row: GameRow) -> discord.ui.LayoutView:
+    """The lobby: who sits, the options and the table's settings; while it is open, its buttons and menus."""
     lang = row.locale
     ui = ui_for(row.kind)
     engine = engine_of(row.kind)
@@ -67,6 +74,8 @@ def lobby_embed(row: GameRow) -> discord.Embed:
             value = t(lang, "common.yes" if value else "common.no")
         options.append(t(lang, "lobby.option_line", option=t(lang, f"option.{spec.name}"), value=value))
     options.append(t(lang, "lobby.timer_line", reminder=row.reminder_s // 60, timeout=row.timeout_s // 60))
+    on = [t(lang, f"setting.{o.name}") for o in TABLE_SETTINGS if setting(row, o.name)]
+    options.append(t(lang, "setting.line", settings=", ".join(on) or "—"))
     status = {
         "lobby": t(lang, "lobby.status.open", min=engine.min_players, max=engine.max_players),
         "running": t(lang, "lobby.status.running"),
@@ -75,51 +84,53 @@ def lobby_embed(row: GameRow) -> discord.Embed:
         "over": t(lang, "lobby.status.over"),
     }[row.status]
     title = t(lang, "lobby.title", game=t(lang, spec_of(row.kind).title_key))
-    embed = discord.Embed(title=title, description=status, colour=COLOUR)
-    embed.add_field(name=t(lang, "lobby.seats", n=len(row.seats), max=engine.max_players), value=seats or "—")
-    embed.add_field(name=t(lang, "lobby.options"), value="\n".join(options)[:1024])
-    return embed
+    texts = [
+        f"## {title}\n{status}",
+        f"**{t(lang, 'lobby.seats', n=len(row.seats), max=engine.max_players)}**\n{seats or '—'}",
+        f"**{t(lang, 'lobby.options')}**\n" + "\n".join(options),
+    ]
+    rows: list[discord.ui.ActionRow[Any]] = []
+    if row.status == "lobby":
+        styles = {
+            "join": discord.ButtonStyle.success,
+            "leave": discord.ButtonStyle.secondary,
+            "bot": discord.ButtonStyle.secondary,
+            "start": discord.ButtonStyle.primary,
+            "cancel": discord.ButtonStyle.danger,
+        }
+        buttons = [LobbyButton(row.id, op, t(lang, f"lobby.button.{op}"), style) for op, style in styles.items()]
+        rows = action_rows([*buttons, *option_selects(row)])
+        rows.append(discord.ui.ActionRow(settings_select(row)))
+    return layout(texts, rows=rows)
 
 
-def lobby_view(row: GameRow) -> discord.ui.View | None:
-    if row.status != "lobby":
-        return None
-    lang = row.locale
-    view = discord.ui.View(timeout=None)
-    styles = {
-        "join": discord.ButtonStyle.success,
-        "leave": discord.ButtonStyle.secondary,
-        "bot": discord.ButtonStyle.secondary,
-        "start": discord.ButtonStyle.primary,
-        "cancel": discord.ButtonStyle.danger,
-    }
-    for op, style in styles.items():
-        view.add_item(LobbyButton(row.id, op, t(lang, f"lobby.button.{op}"), style))
-    for select in option_selects(row):
-        view.add_item(select)
-    return view
-
-
-def table_view(snapshot: Snapshot, lang: str) -> discord.ui.View:
-    """The table message's buttons: the game's public moves (rows) and "My hand" where it fits."""
+def table_layout(snapshot: Snapshot, lang: str, *, ended: bool) -> discord.ui.LayoutView:
+    """The table message: the status and summary, the picture, the last moves, then the public moves (rows), "My
+    hand", the table's own buttons and the rules; an ended table keeps its words and picture, with "Play again"
+    once the game is over."""
     game = snapshot.game
     ui = ui_for(game.kind)
     names = [s.name for s in game.seats]
     texts = texts_of(game.kind)
-    view = discord.ui.View(timeout=None)
-    rows = [row[:5] for row in (ui.table_actions(snapshot) if ui.table_actions else []) if row][:5]
-    for r, row in enumerate(rows):
-        for action in row:
-            label = texts.action_label(action, snapshot.public, lang, names)
-            button = ActButton(game.id, snapshot.n, action, label, ui.action_style(action))
-            button.item.row = r
-            view.add_item(button)
-    hand = HandButton(game.id, t(lang, "table.my_hand"))
-    free = [r for r, row in enumerate(rows) if len(row) < 5]
-    hand.item.row = len(rows) if len(rows) < 5 else (free[0] if free else None)
-    if hand.item.row is not None:
-        view.add_item(hand)
-    return view
+    title = t(lang, spec_of(game.kind).title_key)
+    summary = "\n".join([f"## {title}", *texts.summary(snapshot.public, names, lang)])
+    moves = [line for e in snapshot.recent if (line := narrate(game.kind, e, names, lang))]
+    last = "\n".join(f"› {m}" for m in moves[-5:])
+    items: list[discord.ui.Item[Any]] = []
+    if not ended:
+        game_rows = [row[:5] for row in (ui.table_actions(snapshot) if ui.table_actions else []) if row][:5]
+        for r, row in enumerate(game_rows):
+            for action in row:
+                label = texts.action_label(action, snapshot.public, lang, names)
+                button = ActButton(game.id, snapshot.n, action, label, ui.action_style(action))
+                button.item.row = r
+                items.append(button)
+    own = [
+        *([] if ended else [HandButton(game.id, t(lang, "table.my_hand"))]),
+        *table_controls(game, over=ended),
+        RulesButton(game.kind, t(lang, "flow.rules")),
+    ]
+    return layout([summary, last], picture="table.png", rows=[*action_rows(items), *action_rows(own)])
 
 
 @dataclass
@@ -149,14 +160,22 @@ class _Notice:
 
 @dataclass
 class _Strip:
-    """An ended table's message, whose buttons must go."""
+    """An ended table's message, whose buttons must go (drawn again from the game as it ended)."""
 
-    channel_id: int
-    message_id: int
+    game_id: int
     tried: int = 0
 
 
-Job = _Batch | _Lobby | _Notice | _Strip
+@dataclass
+class _Release:
+    """A player who no longer holds a seat: their private panel closes."""
+
+    game: GameRow
+    user_id: int
+    tried: int = 0
+
+
+Job = _Batch | _Lobby | _Notice | _Strip | _Release
 
 
 class DiscordPublisher:
@@ -171,6 +190,8 @@ class DiscordPublisher:
         self._panel_keys: dict[int, dict[int, Any]] = {}
         """game -> seat -> what the player's DM panel shows, recorded once it is delivered."""
         self._repost: set[int] = set()
+        self._awaited: dict[int, frozenset[int]] = {}
+        """game -> the seats awaited at its last update, to call only those whose turn just came."""
         self._ending: set[int] = set()
         """Games over, abandoned or cancelled: their bookkeeping goes once their last delivery is out."""
 
@@ -197,13 +218,16 @@ class DiscordPublisher:
         self._ending.add(game.id)
         jobs: list[Job] = [_Lobby(game), _Notice(game.channel_id, t(game.locale, f"table.closed.{game.status}"))]
         if game.table_message_id:
-            jobs.append(_Strip(game.channel_id, game.table_message_id))
+            jobs.append(_Strip(game.id))
         await self._submit(game.id, jobs)
+
+    async def released(self, game: GameRow, user_id: int) -> None:
+        await self._submit(game.id, [_Release(game, user_id)])
 
     # -- the table message ---------------------------------------------------------------------
 
     async def repost(self, game_id: int) -> None:
-        """Post the table message again at the bottom of the channel (``/table status``)."""
+        """Post the table message again at the bottom of the channel (``/table show``)."""
         snapshot = await self.bot.tables.snapshot(game_id)
         self._repost.add(game_id)
         await self.publish(snapshot)
@@ -275,6 +299,7 @@ class DiscordPublisher:
             return
         self._ending.discard(game_id)
         self._panel_keys.pop(game_id, None)
+        self._awaited.pop(game_id, None)
         self._repost.discard(game_id)
         self._queues.pop(game_id, None)
 
@@ -290,25 +315,33 @@ class DiscordPublisher:
             try:
                 await deliver(
                     _what(job),
-                    lambda: message.edit(embed=lobby_embed(row), view=lobby_view(row), allowed_mentions=NO_MENTIONS),
+                    lambda: message.edit(
+                        content=None, embed=None, view=lobby_layout(row), allowed_mentions=NO_MENTIONS
+                    ),
                     delays,
                     tried=job.tried,
                 )
             except discord.NotFound:
                 log.info("the lobby message of game %s was deleted", row.id)
             return
-        channel = self.bot.get_partial_messageable(job.channel_id)
-        if isinstance(job, _Notice):
-            text, allowed = job.text[:2000], mentioning(job.users) if job.users else NO_MENTIONS
-            await deliver(_what(job), lambda: channel.send(text, allowed_mentions=allowed), delays, tried=job.tried)
+        if isinstance(job, _Release):
+            await self._close_panel(job, delays)
             return
-        old = channel.get_partial_message(job.message_id)
-        try:
-            await deliver(
-                _what(job), lambda: old.edit(view=None, allowed_mentions=NO_MENTIONS), delays, tried=job.tried
-            )
-        except discord.NotFound:
-            log.info("the table message of an ended game was deleted: no buttons left to remove")
+        if isinstance(job, _Strip):
+            snapshot = await self.bot.tables.final_snapshot(job.game_id)
+            game = snapshot.game
+            if game.table_message_id is None:
+                return
+            channel = self.bot.get_partial_messageable(game.channel_id)
+            await self._delete_turn_message(channel, game)
+            try:
+                await self._update_table(channel, snapshot, repost=False, ended=True, only_edit=True)
+            except discord.NotFound:
+                log.info("the table message of an ended game was deleted: no buttons left to remove")
+            return
+        channel = self.bot.get_partial_messageable(job.channel_id)
+        text, allowed = job.text[:2000], mentioning(job.users) if job.users else NO_MENTIONS
+        await deliver(_what(job), lambda: channel.send(text, allowed_mentions=allowed), delays, tried=job.tried)
 
     # -- one batch: milestones, the table message, the private panels -------------------------
 
@@ -341,6 +374,9 @@ class DiscordPublisher:
                 lambda: self._update_table(channel, last, repost=repost, ended=ended),
                 retried=True,
             )
+            await self._safely(
+                f"the turn call of game {game.id}", lambda: self._call_turn(channel, last, ended), retried=True
+            )
 
         panels = [
             self._safely(
@@ -363,22 +399,21 @@ class DiscordPublisher:
             log.exception("%s failed", what)
 
     async def _update_table(
-        self, channel: discord.PartialMessageable, snapshot: Snapshot, *, repost: bool, ended: bool
+        self,
+        channel: discord.PartialMessageable,
+        snapshot: Snapshot,
+        *,
+        repost: bool,
+        ended: bool,
+        only_edit: bool = False,
     ) -> None:
+        """Edit the table message (posted again when it was deleted, or at the bottom on ``repost``); an ended
+        table that lost its message (``only_edit``) is not posted again."""
         game = snapshot.game
         lang = game.locale
         names = [s.name for s in game.seats]
         png = await off_loop(pictures_of(game.kind).table, snapshot.public, names, lang)
-        texts = texts_of(game.kind)
-        lines = texts.summary(snapshot.public, names, lang)
-        moves = [line for e in snapshot.recent if (line := narrate(game.kind, e, names, lang))]
-        description = "\n".join(lines)
-        if moves:
-            description += "\n\n" + "\n".join(f"› {m}" for m in moves[-5:])
-        title = t(lang, spec_of(game.kind).title_key)
-        embed = discord.Embed(title=title, description=description[:4000], colour=COLOUR)
-        embed.set_image(url="attachment://table.png")
-        view = None if ended else table_view(snapshot, lang)
+        view = table_layout(snapshot, lang, ended=ended)
         what = f"the table message of game {game.id}"
 
         def file() -> discord.File:
@@ -390,16 +425,19 @@ class DiscordPublisher:
             try:
                 await deliver(
                     what,
-                    lambda: message.edit(embed=embed, attachments=[file()], view=view, allowed_mentions=NO_MENTIONS),
+                    lambda: message.edit(
+                        content=None, embed=None, attachments=[file()], view=view, allowed_mentions=NO_MENTIONS
+                    ),
                     self.retry_delays,
                 )
                 return
             except discord.NotFound:
+                if only_edit:
+                    raise
                 log.info("the table message of game %s was deleted: posting it again", game.id)
-        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         posted = await deliver(
             what,
-            lambda: channel.send(embed=embed, file=file(), allowed_mentions=NO_MENTIONS, **kwargs),
+            lambda: channel.send(view=view, file=file(), allowed_mentions=NO_MENTIONS),
             self.retry_delays,
         )
         await self.bot.tables.set_table_message(game.id, posted.id)
@@ -409,6 +447,56 @@ class DiscordPublisher:
             except discord.HTTPException:
                 log.debug("old table message %s already gone", old)
 
+    # -- your turn -----------------------------------------------------------------------------
+
+    async def _call_turn(self, channel: discord.PartialMessageable, snapshot: Snapshot, ended: bool) -> None:
+        """Call the people whose turn just came (not those still awaited from before): in one short channel message
+        that replaces the table's previous one, or by DM, as each chose (``/table notify``). An ended table's call
+        goes."""
+        game = snapshot.game
+        if ended:
+            await self._delete_turn_message(channel, game)
+            return
+        awaited = frozenset(s for s in snapshot.to_act if game.seats[s].user_id is not None)
+        before = self._awaited.get(game.id, frozenset())
+        self._awaited[game.id] = awaited
+        users = [u for s in sorted(awaited - before) if (u := game.seats[s].user_id) is not None]
+        if not users:
+            return
+        modes = await self.bot.store.notify_modes(users)
+        title = t(game.locale, spec_of(game.kind).title_key)
+        here = [u for u in users if modes[u] == "channel"]
+        await self._delete_turn_message(channel, game)
+        if here:
+            text = t(game.locale, "flow.turn", mentions=" ".join(f"<@{u}>" for u in here), game=title)
+            posted = await deliver(
+                f"the turn call of game {game.id}",
+                lambda: channel.send(text, allowed_mentions=mentioning(here)),
+                self.retry_delays,
+            )
+            await self.bot.tables.set_turn_message(game.id, posted.id)
+        for user_id in (u for u in users if modes[u] == "dm"):
+            await self._safely(f"the turn DM of {user_id}", partial(self._turn_dm, game, user_id, title))
+
+    async def _turn_dm(self, game: GameRow, user_id: int, title: str) -> None:
+        lang = await self.bot.store.user_locale(user_id) or game.locale
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        await user.send(t(lang, "flow.turn_dm", game=title, channel=f"<#{game.channel_id}>"))
+
+    async def _delete_turn_message(self, channel: discord.PartialMessageable, game: GameRow) -> None:
+        """The table's previous call goes (the channel never holds two); forgotten once it is gone."""
+        old = game.turn_message_id
+        if old is None:
+            return
+        try:
+            await channel.get_partial_message(old).delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as error:
+            log.info("could not delete the turn call %s (%s)", old, describe(error))
+            return
+        await self.bot.tables.set_turn_message(game.id, None)
+
     # -- private panels ------------------------------------------------------------------------
 
     async def _refresh_panel(
@@ -417,7 +505,14 @@ class DiscordPublisher:
         """Edit a player's DM panel when what it shows changed; remembered only once delivered."""
         game = snapshot.game
         ui = ui_for(game.kind)
-        key = (ui.private_key(snapshot.views[seat]), seat in snapshot.to_act, snapshot.stage, snapshot.over)
+        key = (
+            user_id,
+            ui.private_key(snapshot.views[seat]),
+            seat in snapshot.to_act,
+            snapshot.stage,
+            snapshot.over,
+            snapshot.undo_seat == seat,
+        )
         keys = self._panel_keys.setdefault(game.id, {})
         if keys.get(seat) == key:
             return
@@ -443,18 +538,17 @@ class DiscordPublisher:
                 await deliver(
                     what,
                     lambda: message.edit(
-                        content=panel.content, attachments=[panel.file()], view=panel.view, allowed_mentions=NO_MENTIONS
+                        content=None, attachments=[panel.file()], view=panel.layout(), allowed_mentions=NO_MENTIONS
                     ),
                     self.retry_delays,
                 )
                 return
             except discord.NotFound:
                 log.info("the DM panel of %s in game %s was deleted: sending it again", user_id, game.id)
-        kwargs: dict[str, Any] = {"view": panel.view} if panel.view is not None else {}
 
         async def send() -> discord.Message:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            return await user.send(panel.content, file=panel.file(), allowed_mentions=NO_MENTIONS, **kwargs)
+            return await user.send(view=panel.layout(), file=panel.file(), allowed_mentions=NO_MENTIONS)
 
         try:
             sent = await deliver(what, send, self.retry_delays)
@@ -462,6 +556,27 @@ class DiscordPublisher:
             await self._dms_closed(channel, game, user_id, error)
             return
         await store.set_panel(game.id, user_id, channel_id=sent.channel.id, message_id=sent.id)
+
+    async def _close_panel(self, job: _Release, delays: Sequence[float]) -> None:
+        """A player who left: their DM panel says so, its controls gone (it would only refuse them now)."""
+        game, user_id = job.game, job.user_id
+        dm_channel_id, message_id, _refused = await self.bot.store.panel(game.id, user_id)
+        if dm_channel_id is None or message_id is None:
+            return
+        lang = await self.bot.store.user_locale(user_id) or game.locale
+        title = t(lang, spec_of(game.kind).title_key)
+        view = layout([t(lang, "flow.panel_closed", game=title, channel=f"<#{game.channel_id}>")])
+        dm = self.bot.get_partial_messageable(dm_channel_id, type=discord.ChannelType.private)
+        message = dm.get_partial_message(message_id)
+        try:
+            await deliver(
+                _what(job),
+                lambda: message.edit(content=None, attachments=[], view=view, allowed_mentions=NO_MENTIONS),
+                delays,
+                tried=job.tried,
+            )
+        except discord.NotFound:
+            log.info("the DM panel of %s in game %s was already deleted", user_id, game.id)
 
     async def _dms_closed(
         self, channel: discord.PartialMessageable, game: GameRow, user_id: int, error: discord.Forbidden
@@ -483,4 +598,6 @@ def _what(job: Job) -> str:
         return f"the lobby message of game {job.row.id}"
     if isinstance(job, _Notice):
         return f"a message in channel {job.channel_id}"
-    return f"removing the buttons of message {job.message_id}"
+    if isinstance(job, _Release):
+        return f"closing the panel of {job.user_id} in game {job.game.id}"
+    return f"removing the buttons of game {job.game_id}"

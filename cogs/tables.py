@@ -1,4 +1,4 @@
-"""The shared ``/table`` commands for the table of the current channel, and opening a lobby.
+"""The shared ``/table`` commands for the table of the current channel, and the tree's error handler.
 
 Thin adapters over the table service: find the channel's table, call the service, answer
 ephemerally in the user's language. Refusals travel as ``GameError`` to the tree's error handler.
@@ -7,24 +7,25 @@ ephemerally in the user's language. Refusals travel as ``GameError`` to the tree
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.games.base import GameError
-from bot.games.base import JSONValue
 from bot.i18n import t
+from bot.registry import GAMES
 from bot.registry import KINDS
 from bot.registry import spec_of
-from bot.store import GameRow
+from bot.store import Store
 from bot.tables import TableError
 from bot.texts import narrate
+from cogs.choice_modal import on_choice_submit
 from cogs.common import bot_of
 from cogs.common import can_manage
-from cogs.common import display_name
 from cogs.common import guild_lang
 from cogs.common import remember_locale
 from cogs.common import report_error
@@ -33,197 +34,177 @@ from cogs.components import answer_unknown_component
 from cogs.components import lobby_step
 from cogs.components import on_modal_submit
 from cogs.components import send_ephemeral_panel
-from cogs.publish import lobby_embed
-from cogs.publish import lobby_view
+from cogs.game_commands import command_group
+from cogs.game_commands import post_lobby
+from cogs.game_commands import text
+from cogs.help import rules_text
 
-GAME_CHOICES = [
-    app_commands.Choice(name=_("Nain Jaune", key="game.nain_jaune"), value="nain_jaune"),
-    app_commands.Choice(name=_("Njet!", key="game.njet"), value="njet"),
-    app_commands.Choice(name=_("Triominos", key="game.triominos"), value="triominos"),
-    app_commands.Choice(name=_("Neurotrio", key="game.neurotrio"), value="neurotrio"),
-    app_commands.Choice(name=_("Le Chat vert", key="game.chat_vert"), value="chat_vert"),
-]
+GAME_CHOICES = [app_commands.Choice(name=text(spec.title_key), value=spec.kind) for spec in GAMES]
+
+Callback = Callable[..., Coroutine[Any, Any, None]]
 
 
-async def open_lobby(
-    interaction: discord.Interaction[Any],
-    kind: str,
-    options: dict[str, JSONValue],
-    reminder: int,
-    timeout: int,
-) -> None:
-    """``/<game> new``: open a table in this channel and post its lobby message.
-
-    Acknowledged (privately) before the store is touched; the lobby is then posted in the channel, so that a
-    refusal (a table already open, an option out of range) stays a private sentence.
-    """
-    bot = bot_of(interaction)
-    await interaction.response.defer(ephemeral=True)
-    if interaction.channel_id is None or interaction.guild_id is None:
-        raise TableError("guild_only")
-    await remember_locale(interaction)
-    row = await bot.tables.open_table(
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,
-        kind=kind,
-        options=options,
-        host_id=interaction.user.id,
-        host_name=display_name(interaction.user),
-        locale=guild_lang(interaction),
-        reminder_min=reminder,
-        timeout_min=timeout,
-    )
-    await post_lobby(interaction, row)
-    await interaction.followup.send(t(user_lang(interaction), "lobby.opened"), ephemeral=True)
+async def _table_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.channel_id is None:
+        raise TableError("no_table")
+    return (await bot_of(interaction).tables.table_in(interaction.channel_id)).id
 
 
-async def post_lobby(interaction: discord.Interaction[Any], row: GameRow) -> None:
-    """Post a lobby message in the game's channel and remember it (the lobby's buttons edit it from then on)."""
-    bot = bot_of(interaction)
-    channel = bot.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
-    message = await channel.send(embed=lobby_embed(row), view=lobby_view(row) or discord.utils.MISSING)
-    await bot.tables.set_lobby_message(row.id, message.id)
+def _lobby_step(op: str) -> Callback:
+    """join, leave, start, addbot: the lobby's buttons as commands, with the same private confirmation."""
 
-
-def _sub(name: str, description: str) -> dict[str, Any]:
-    """Name and description of a ``/table`` subcommand, both translatable."""
-    return {
-        "name": _(name, key=f"cmd.table.{name}.name"),
-        "description": _(description, key=f"cmd.table.{name}.description"),
-    }
-
-
-class TableCog(commands.Cog):
-    """``/table ...``: join, leave, start, addbot, hand, status, log, abandon, rules, stats."""
-
-    table = app_commands.Group(
-        name=_("table", key="cmd.table.name"),
-        description=_("The game table of this channel", key="cmd.table.description"),
-        guild_only=True,
-    )
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Modals carry their move in their id (see ``cogs.components``): handled here, restart or not."""
-        if interaction.type == discord.InteractionType.modal_submit:
-            await on_modal_submit(interaction)
-        elif interaction.type == discord.InteractionType.component:
-            await answer_unknown_component(interaction)
-
-    async def _table_id(self, interaction: discord.Interaction[Any]) -> int:
-        if interaction.channel_id is None:
-            raise TableError("no_table")
-        return (await bot_of(interaction).tables.table_in(interaction.channel_id)).id
-
-    async def _step(self, interaction: discord.Interaction[Any], op: str) -> None:
+    async def step(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True)
         await remember_locale(interaction)
-        done = await lobby_step(interaction, await self._table_id(interaction), op)
+        done = await lobby_step(interaction, await _table_id(interaction), op)
         await interaction.followup.send(done, ephemeral=True)
 
-    @table.command(**_sub("join", "Take a seat at the table"))
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self._step(interaction, "join")
+    return step
 
-    @table.command(**_sub("leave", "Leave the table (a computer player takes your seat)"))
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self._step(interaction, "leave")
 
-    @table.command(**_sub("start", "Start the game (host)"))
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await self._step(interaction, "start")
+async def hand(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await send_ephemeral_panel(interaction, await _table_id(interaction))
 
-    @table.command(**_sub("addbot", "Add a computer player"))
-    async def addbot(self, interaction: discord.Interaction[Any]) -> None:
-        await self._step(interaction, "bot")
 
-    @table.command(**_sub("hand", "Show your hand and your moves"))
-    async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        game_id = await self._table_id(interaction)
-        await send_ephemeral_panel(interaction, game_id)
+async def show(interaction: discord.Interaction[Any]) -> None:
+    """Repost the table (or the lobby) at the bottom of the channel, where a long talk pushed it up."""
+    await interaction.response.defer(ephemeral=True)
+    bot = bot_of(interaction)
+    game_id = await _table_id(interaction)
+    row = await bot.tables.game_row(game_id)
+    if row.status == "lobby":
+        await post_lobby(interaction, row)
+    else:
+        await bot.publisher.repost(game_id)
+    await interaction.followup.send(t(user_lang(interaction), "table.reposted"), ephemeral=True)
 
-    @table.command(**_sub("status", "Post the table again at the bottom of the channel"))
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True)
-        bot = bot_of(interaction)
-        game_id = await self._table_id(interaction)
-        row = await bot.tables.game_row(game_id)
-        if row.status == "lobby":
-            await post_lobby(interaction, row)
-        else:
-            await bot.publisher.repost(game_id)
-        await interaction.followup.send(t(user_lang(interaction), "table.reposted"), ephemeral=True)
 
-    @table.command(**_sub("log", "The whole game as a text file"))
-    async def log(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = bot_of(interaction)
-        lang = user_lang(interaction)
-        if interaction.channel_id is None:
-            raise TableError("no_table")
-        row = await bot.store.active_game(interaction.channel_id) or await bot.store.last_game(interaction.channel_id)
-        if row is None:
-            raise TableError("no_table")
-        row, events = await bot.tables.full_log(row.id)
-        names = [s.name for s in row.seats]
-        lines = [t(lang, "log.header", game=t(lang, spec_of(row.kind).title_key), id=row.id), ", ".join(names), ""]
-        for n, event in events:
-            if event.private_to is not None:
-                continue
-            line = narrate(row.kind, event, names, lang)
-            if line:
-                lines.append(f"{n:>4}  {line}")
-        data = ("\n".join(lines) + "\n").encode("utf-8")
-        file = discord.File(io.BytesIO(data), filename=f"tablee-{row.kind}-{row.id}.txt")
-        await interaction.followup.send(t(lang, "log.sent"), file=file, ephemeral=True)
+async def log(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    if interaction.channel_id is None:
+        raise TableError("no_table")
+    row = await bot.store.active_game(interaction.channel_id) or await bot.store.last_game(interaction.channel_id)
+    if row is None:
+        raise TableError("no_table")
+    row, events = await bot.tables.full_log(row.id)
+    names = [s.name for s in row.seats]
+    lines = [t(lang, "log.header", game=t(lang, spec_of(row.kind).title_key), id=row.id), ", ".join(names), ""]
+    for n, event in events:
+        if event.private_to is not None:
+            continue
+        line = narrate(row.kind, event, names, lang)
+        if line:
+            lines.append(f"{n:>4}  {line}")
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    file = discord.File(io.BytesIO(data), filename=f"tablee-{row.kind}-{row.id}.txt")
+    await interaction.followup.send(t(lang, "log.sent"), file=file, ephemeral=True)
 
-    @table.command(**_sub("abandon", "Stop the game of this channel (host or Manage Channels)"))
-    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True)
-        bot = bot_of(interaction)
-        game_id = await self._table_id(interaction)
-        row = await bot.tables.game_row(game_id)
-        await bot.tables.close(game_id, interaction.user.id, can_manage=can_manage(interaction, row))
-        await interaction.followup.send(t(user_lang(interaction), "table.abandoned_ok"), ephemeral=True)
 
-    @table.command(**_sub("rules", "A short summary of a game's rules"))
-    @app_commands.describe(game=_("Which game", key="cmd.table.rules.game"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        await interaction.response.defer(ephemeral=True)
-        lang = user_lang(interaction)
-        if game is None and interaction.channel_id is not None:
-            row = await bot_of(interaction).store.active_game(interaction.channel_id)
-            game = row.kind if row else None
-        if game is None or game not in KINDS:
-            raise TableError("which_game")
-        await interaction.followup.send(t(lang, f"rules.{game}")[:2000], ephemeral=True)
+async def abandon(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.defer(ephemeral=True)
+    bot = bot_of(interaction)
+    game_id = await _table_id(interaction)
+    row = await bot.tables.game_row(game_id)
+    await bot.tables.close(game_id, interaction.user.id, can_manage=can_manage(interaction, row))
+    await interaction.followup.send(t(user_lang(interaction), "table.abandoned_ok"), ephemeral=True)
 
-    @table.command(**_sub("stats", "Wins and games on this server"))
-    @app_commands.describe(game=_("Only this game", key="cmd.table.stats.game"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def stats(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        bot = bot_of(interaction)
-        lang = guild_lang(interaction)
-        if interaction.guild_id is None:
-            raise TableError("guild_only")
-        await interaction.response.defer()
-        lines_by_kind = await bot.store.stats(interaction.guild_id, game)
-        played = await bot.store.games_played(interaction.guild_id)
-        embed = discord.Embed(title=t(lang, "stats.title"), colour=discord.Colour(0xE8B931))
-        kinds = [game] if game else sorted({line.kind for line in lines_by_kind} | set(played))
-        for kind in kinds:
-            rows = [line for line in lines_by_kind if line.kind == kind][:10]
-            body = "\n".join(t(lang, "stats.line", name=r.name, wins=r.wins, games=r.games) for r in rows)
-            title = t(lang, "stats.game", game=t(lang, spec_of(kind).title_key), n=played.get(kind, 0))
-            embed.add_field(name=title, value=body or t(lang, "stats.none"), inline=False)
-        if not kinds:
-            embed.description = t(lang, "stats.empty")
-        await interaction.followup.send(embed=embed)
+
+@app_commands.describe(game=text("cmd.table.rules.game"))
+@app_commands.rename(game=text("cmd.table.rules.game.name"))
+@app_commands.choices(game=GAME_CHOICES)
+async def rules(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    if game is None and interaction.channel_id is not None:
+        row = await bot_of(interaction).store.active_game(interaction.channel_id)
+        game = row.kind if row else None
+    if game is None or game not in KINDS:
+        raise TableError("which_game")
+    await interaction.followup.send(rules_text(user_lang(interaction), game), ephemeral=True)
+
+
+@app_commands.describe(game=text("cmd.table.stats.game"), share=text("cmd.table.stats.share"))
+@app_commands.rename(game=text("cmd.table.stats.game.name"), share=text("cmd.table.stats.share.name"))
+@app_commands.choices(game=GAME_CHOICES)
+async def stats(interaction: discord.Interaction[Any], game: str | None = None, share: bool = False) -> None:
+    """Private unless shared: then posted in the channel, in the server's language."""
+    if interaction.guild_id is None:
+        raise TableError("guild_only")
+    await interaction.response.defer(ephemeral=not share)
+    lang = guild_lang(interaction) if share else user_lang(interaction)
+    embed = await stats_embed(interaction.guild_id, game, lang, bot_of(interaction).store)
+    await interaction.followup.send(embed=embed, ephemeral=not share)
+
+
+async def stats_embed(guild_id: int, game: str | None, lang: str, store: Store) -> discord.Embed:
+    lines_by_kind = await store.stats(guild_id, game)
+    played = await store.games_played(guild_id)
+    embed = discord.Embed(title=t(lang, "stats.title"), colour=discord.Colour(0xE8B931))
+    kinds = [game] if game else sorted({line.kind for line in lines_by_kind} | set(played))
+    for kind in kinds:
+        rows = [line for line in lines_by_kind if line.kind == kind][:10]
+        body = "\n".join(t(lang, "stats.line", name=r.name, wins=r.wins, games=r.games) for r in rows)
+        title = t(lang, "stats.game", game=t(lang, spec_of(kind).title_key), n=played.get(kind, 0))
+        embed.add_field(name=title, value=body or t(lang, "stats.none"), inline=False)
+    if not kinds:
+        embed.description = t(lang, "stats.empty")
+    return embed
+
+
+NOTIFY_MODES = ("channel", "dm", "off")
+
+
+@app_commands.describe(mode=text("cmd.table.notify.mode"))
+@app_commands.rename(mode=text("cmd.table.notify.mode.name"))
+@app_commands.choices(
+    mode=[app_commands.Choice(name=text(f"cmd.table.notify.mode.{m}"), value=m) for m in NOTIFY_MODES]
+)
+async def notify(interaction: discord.Interaction[Any], mode: str) -> None:
+    """How you are called when your turn comes, at every table: a mention in the channel, a DM, or nothing."""
+    await interaction.response.defer(ephemeral=True)
+    if mode not in NOTIFY_MODES:
+        raise TableError("expired")
+    await remember_locale(interaction)
+    await bot_of(interaction).store.set_notify(interaction.user.id, mode)
+    await interaction.followup.send(t(user_lang(interaction), f"notify.set.{mode}"), ephemeral=True)
+
+
+TABLE_COMMANDS: tuple[tuple[str, Callback], ...] = (
+    ("join", _lobby_step("join")),
+    ("leave", _lobby_step("leave")),
+    ("start", _lobby_step("start")),
+    ("addbot", _lobby_step("bot")),
+    ("hand", hand),
+    ("show", show),
+    ("log", log),
+    ("abandon", abandon),
+    ("rules", rules),
+    ("stats", stats),
+    ("notify", notify),
+)
+"""``/table ...``, in the order Discord lists them; names and descriptions are ``cmd.table.<name>.*``."""
+
+
+def table_group() -> app_commands.Group:
+    """The ``/table`` group, made afresh for each bot (a command belongs to one tree)."""
+    group = command_group("table")
+    for name, callback in TABLE_COMMANDS:
+        key = f"cmd.table.{name}"
+        group.add_command(
+            app_commands.Command(name=text(f"{key}.name"), description=text(f"{key}.description"), callback=callback)
+        )
+    return group
+
+
+async def on_interaction(interaction: discord.Interaction[Any]) -> None:
+    """What no command or persistent item takes: modals carry their move in their id (see ``cogs.components``),
+    handled here, restart or not; a forged component id gets a sentence."""
+    if interaction.type == discord.InteractionType.modal_submit:
+        await on_modal_submit(interaction) or await on_choice_submit(interaction)
+    elif interaction.type == discord.InteractionType.component:
+        await answer_unknown_component(interaction)
 
 
 async def on_tree_error(interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
@@ -241,4 +222,5 @@ async def on_tree_error(interaction: discord.Interaction[Any], error: app_comman
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(TableCog(bot))
+    bot.tree.add_command(table_group())
+    bot.add_listener(on_interaction)

@@ -14,7 +14,8 @@ import pytest
 
 from bot.app import TableeBot
 
-NAME = re.compile(r"^[-_\w]{1,32}$", re.UNICODE)
+NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+"""Discord allows more; the house scheme is lowercase ASCII in every language (typed the same on any keyboard)."""
 VALID_LOCALES = {
     "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR",
     "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
@@ -33,8 +34,7 @@ async def _payloads(tmp_path: Path) -> list[dict[str, Any]]:
 
 
 def _check_name(name: str, where: str) -> None:
-    assert NAME.match(name), f"{where}: invalid name {name!r}"
-    assert name == name.lower(), f"{where}: names must be lower case ({name!r})"
+    assert NAME.match(name), f"{where}: invalid name {name!r} (lowercase ASCII, digits, - or _)"
 
 
 def _check_localizations(node: dict[str, Any], where: str) -> None:
@@ -85,7 +85,7 @@ def _characters(node: dict[str, Any]) -> int:
 async def test_every_command_respects_discord_limits(tmp_path: Path) -> None:
     payloads = await _payloads(tmp_path)
     names = {p["name"] for p in payloads}
-    assert {"table", "nainjaune", "njet", "triominos", "neurotrio", "chatvert"} <= names
+    assert {"help", "table", "nainjaune", "njet", "triominos", "neurotrio", "chatvert"} <= names
     assert len(payloads) <= 100
     for payload in payloads:
         where = f"/{payload['name']}"
@@ -120,3 +120,78 @@ def test_catalog_command_texts_fit(lang: str) -> None:
             _check_name(text, key)
         elif key.startswith("cmd."):
             assert 1 <= len(text) <= 100, key
+
+
+def _subcommands(payloads: list[dict[str, Any]]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Group name -> subcommand name -> its payload."""
+    return {
+        p["name"]: {o["name"]: o for o in p.get("options", []) if o["type"] == 1}
+        for p in payloads
+        if any(o["type"] == 1 for o in p.get("options", []))
+    }
+
+
+async def test_one_naming_scheme_across_groups(tmp_path: Path) -> None:
+    groups = _subcommands(await _payloads(tmp_path))
+    # A subcommand name means one thing: the same French name wherever it appears, and no French name for two.
+    french: dict[str, set[str]] = {}
+    english: dict[str, set[str]] = {}
+    for subs in groups.values():
+        for name, sub in subs.items():
+            fr = sub["name_localizations"]["fr"]
+            french.setdefault(name, set()).add(fr)
+            english.setdefault(fr, set()).add(name)
+    assert {name: frs for name, frs in french.items() if len(frs) > 1} == {}
+    assert {fr: names for fr, names in english.items() if len(names) > 1} == {}
+    for command in ("nainjaune", "njet", "triominos", "neurotrio", "chatvert"):
+        assert groups[command]["new"]["name_localizations"]["fr"] == "nouvelle", command
+    table = groups["table"]
+    assert list(table) == [
+        "join",
+        "leave",
+        "start",
+        "addbot",
+        "hand",
+        "show",
+        "log",
+        "abandon",
+        "rules",
+        "stats",
+        "notify",
+    ]
+    assert table["rules"]["name_localizations"]["fr"] == "regles"
+    assert "Repost" in table["show"]["description"] and "status" not in table
+    # Le Chat vert's own commands cannot be taken for /table rules: adding one rule, listing one's own.
+    assert set(groups["chatvert"]) == {"new", "say", "addrule", "myrules", "reveal", "penalty"}
+    assert groups["chatvert"]["addrule"]["name_localizations"]["fr"] == "ajouter-regle"
+
+
+async def test_every_duration_is_a_choice_in_seconds(tmp_path: Path) -> None:
+    groups = _subcommands(await _payloads(tmp_path))
+    unit = re.compile(r"^[1-9][0-9]* (s|min|h)$")
+    seen = []
+    for command, subs in groups.items():
+        for option in subs["new"]["options"] if "new" in subs else []:
+            if option["name"] not in ("reminder", "timeout", "timer"):
+                continue
+            seen.append((command, option["name"]))
+            labels = {c["value"]: c["name"] for c in option["choices"]}
+            assert labels[0] == "off" and option["choices"][0]["name_localizations"]["fr"] == "désactivé"
+            for seconds, label in labels.items():
+                number, _, suffix = label.partition(" ")
+                if seconds:
+                    assert unit.match(label), label
+                    assert seconds == int(number) * {"s": 1, "min": 60, "h": 3600}[suffix], label
+    assert len(seen) == 2 * 5 + 1  # every game's turn timers, and Le Chat vert's penalty timer
+    chatvert = {o["name"]: o for o in groups["chatvert"]["new"]["options"]}
+    assert {c["value"] for c in chatvert["timer"]["choices"]} >= {0, 30, 60, 600}
+    timeout = {o["name"]: o for o in groups["njet"]["new"]["options"]}["timeout"]
+    assert timeout["name_localizations"]["fr"] == "delai"
+    assert [c["name"] for c in timeout["choices"]][-1] == "24 h"
+
+
+async def test_stats_are_private_unless_shared(tmp_path: Path) -> None:
+    stats = _subcommands(await _payloads(tmp_path))["table"]["stats"]
+    share = {o["name"]: o for o in stats["options"]}["share"]
+    assert share["type"] == 5 and not share.get("required")  # a boolean, false when left out
+    assert share["name_localizations"]["fr"] == "partager"

@@ -28,6 +28,7 @@ from bot.registry import pictures_of
 from bot.registry import player_of
 from bot.registry import spec_of
 from bot.registry import texts_of
+from cogs.game_commands import ENGINE_DURATIONS
 from cogs.ui import GameUI
 from cogs.ui import ui_for
 
@@ -103,12 +104,15 @@ async def test_every_declared_game_has_its_command(tmp_path: Path) -> None:
             parameters = {p.name: p for p in new.parameters}
             assert set(parameters) == {o.name for o in offered_options(engine_of(spec.kind))} | {"reminder", "timeout"}
             for option in offered_options(engine_of(spec.kind)):
-                if isinstance(option, IntOption):
+                if isinstance(option, IntOption) and option.name in ENGINE_DURATIONS:  # labelled seconds
+                    values = [c.value for c in parameters[option.name].choices]
+                    assert values and all(option.min <= v <= option.max for v in values)
+                elif isinstance(option, IntOption):
                     assert (parameters[option.name].min_value, parameters[option.name].max_value) == (
                         option.min,
                         option.max,
                     )
                 assert parameters[option.name].default == option.default
-        assert set(groups) == {spec.command for spec in GAMES} | {"table"}
+        assert set(groups) == {spec.command for spec in GAMES} | {"table", "help"}
     finally:
         await bot.close()

@@ -53,10 +53,34 @@ def block_dms(env: Any, user: Any) -> None:
     )
 
 
+def _walk(items: Any) -> list[Any]:
+    """Every component below ``items``, depth first: rows, containers, sections and their accessories."""
+    out: list[Any] = []
+    for item in items:
+        out.append(item)
+        out.extend(_walk(getattr(item, "children", None) or getattr(item, "components", None) or []))
+        accessory = getattr(item, "accessory", None)
+        if accessory is not None:
+            out.extend(_walk([accessory]))
+    return out
+
+
 def components(message: Any) -> list[Any]:
-    """The components of a message (a ``discord.Message``, or simcord's response wrapper)."""
+    """The interactive components of a message (a ``discord.Message``, or simcord's response wrapper), whether
+    it is a classic message (rows of buttons) or a Components V2 layout (containers, sections, rows)."""
     message = getattr(message, "message", message)
-    return [child for row in message.components for child in getattr(row, "children", [row])]
+    return [c for c in _walk(message.components) if getattr(c, "custom_id", None) is not None]
+
+
+def text_of(message: Any) -> str:
+    """All the text a person reads in a message: its content, its embeds, and the text displays of a layout."""
+    message = getattr(message, "message", message)
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts.extend([embed.title or "", embed.description or ""])
+        parts.extend(f"{field.name}\n{field.value}" for field in embed.fields)
+    parts.extend(str(c.content) for c in _walk(message.components) if getattr(c, "content", None))
+    return "\n".join(p for p in parts if p)
 
 
 def panel_of(result: Any) -> Any:
@@ -72,9 +96,16 @@ def move_buttons(message: Any) -> dict[str, str]:
     """Action JSON -> custom_id for every move button of a panel."""
     out = {}
     for custom_id in custom_ids(message, "tb:a:"):
-        token = custom_id.split(":", 4)[4]
-        out[Action.loads(token).dumps()] = custom_id
+        action = Action.loads(custom_id.split(":", 4)[4])
+        if action.kind != "undo":  # the panel's "Undo" is not one of the game's moves
+            out[action.dumps()] = custom_id
     return out
+
+
+def undo_button(message: Any) -> str | None:
+    """The custom_id of a panel's "Undo" button, if it shows one."""
+    found = [c for c in custom_ids(message, "tb:a:") if Action.loads(c.split(":", 4)[4]).kind == "undo"]
+    return found[0] if found else None
 
 
 def select_moves(message: Any) -> tuple[str | None, list[str]]:

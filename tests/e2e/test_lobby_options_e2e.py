@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
 from tests.e2e.simhelpers import custom_ids
 from tests.e2e.simhelpers import panel_of
+from tests.e2e.simhelpers import text_of
 
 TIMERS_LINE = "Reminder after 2 min, the computer plays after 10 min (0: never)"
 
@@ -37,9 +40,10 @@ class Lobby(SimTable):
         return {c.custom_id.removeprefix(prefix): c for c in found}
 
     async def options_field(self) -> str:
-        embed = (await self.message()).embeds[0]
-        field = next(f for f in embed.fields if f.name == "Options")
-        return str(field.value)
+        """The lobby's block of options, below its "Options" heading (the table's settings line excluded)."""
+        text = text_of(await self.message())
+        block = text.split("**Options**\n", 1)[1]
+        return "\n".join(line for line in block.split("\n") if not line.startswith("Table:"))
 
 
 async def test_the_host_sets_the_deals_from_the_lobby(simcord_env: Any) -> None:
@@ -87,8 +91,9 @@ async def test_triominos_has_four_selects_within_five_rows(simcord_env: Any) -> 
     selects = await lobby.selects()
     assert list(selects) == ["target", "rounds", "classic_start", "kids_scoring"]
     message = await lobby.message()
-    assert len(message.components) == 5
-    assert [len(row.children) for row in message.components] == [5, 1, 1, 1, 1]
+    (container,) = message.components
+    rows = [c for c in container.children if isinstance(c, discord.ActionRow)]
+    assert [len(row.children) for row in rows] == [5, 1, 1, 1, 1, 1]  # buttons, four options, the table settings
     assert [o.value for o in selects["rounds"].options] == [str(n) for n in range(21)]
     assert [o.value for o in selects["target"].options] == ["50", "60", "80", "100", "120", "150", "200", "250", "300",
                                                             "400", "500", "600", "800", "1000", "1200", "1500",
@@ -106,7 +111,26 @@ async def test_once_started_the_lobby_has_no_selects_left(simcord_env: Any) -> N
     await lobby.bob.click(message, custom_id=f"tb:l:{lobby.game_id}:join")
     await lobby.alice.click(message, custom_id=f"tb:l:{lobby.game_id}:bot")
     await lobby.alice.click(message, custom_id=f"tb:l:{lobby.game_id}:start")
-    assert await lobby.selects() == {} and (await lobby.message()).components == []
+    assert await lobby.selects() == {} and components(await lobby.message()) == []
     assert (await lobby.options_field()).startswith("Deals: 2\n")
     live = await lobby.bot.tables.load(lobby.game_id)
     assert live.state.deals == 2
+
+
+async def test_the_host_ticks_the_table_settings_in_the_lobby(simcord_env: Any) -> None:
+    lobby = Lobby(simcord_env)
+    await lobby.open("nainjaune")
+    message = await lobby.message()
+    (menu,) = [c for c in components(message) if c.custom_id == f"tb:u:{lobby.game_id}"]
+    assert [o.value for o in menu.options if o.default] == ["autoplay", "undo", "takeover"]  # all on by default
+    assert "Table: Forced moves play themselves, Undo allowed, Computer seats can be taken" in text_of(message)
+
+    await lobby.bob.click(message, custom_id=f"tb:l:{lobby.game_id}:join")
+    result = await lobby.bob.select(await lobby.message(), ["undo"], custom_id=menu.custom_id)
+    assert panel_of(result).ephemeral and panel_of(result).content == "Only the table's host can do that."
+
+    result = await lobby.alice.select(await lobby.message(), ["takeover"], custom_id=menu.custom_id)
+    assert panel_of(result).content == "Table settings saved."
+    row = await lobby.bot.store.get_game(lobby.game_id)
+    assert row is not None and row.settings == {"autoplay": False, "undo": False, "takeover": True}
+    assert "Table: Computer seats can be taken" in text_of(await lobby.message())

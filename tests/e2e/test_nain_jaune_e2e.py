@@ -22,6 +22,7 @@ from tests.e2e.simhelpers import move_buttons
 from tests.e2e.simhelpers import panel_of
 from tests.e2e.simhelpers import select_moves
 from tests.e2e.simhelpers import set_locales
+from tests.e2e.simhelpers import text_of
 
 
 class Table(SimTable):
@@ -70,8 +71,7 @@ async def test_a_whole_game_through_the_dm_panels(simcord_env: Any) -> None:
     table = Table(simcord_env)
     await table.start(deals=2)
     channel = table.channel
-    dealt = [m for m in channel.history() if "Deal 1" in (m.content or "")]
-    assert dealt, "the first deal is announced"
+    assert "Deal 1" in text_of(await table.table_message()), "the first deal shows on the table"
     row = await table.bot.store.get_game(table.game_id)
     assert row is not None and row.table_message_id is not None
     first_table_id = row.table_message_id
@@ -201,7 +201,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(simcord_env: Any) -> No
     opened = await member.click(table_msg, custom_id=f"tb:h:{table.game_id}")
     stale_panel = panel_of(opened)
     stale_ids = custom_ids(stale_panel, "tb:a:")
-    stale_text = stale_panel.content
+    stale_text = text_of(stale_panel)
     while (await table.to_act())[1] == user:  # a Nain Jaune turn goes on while the player can lay
         await table.play_from_dm(user)
     count = await table.bot.store.action_count(table.game_id)
@@ -217,7 +217,8 @@ async def test_refusals_are_ephemeral_and_change_nothing(simcord_env: Any) -> No
     redrawn = ResponseMessage(simcord_env, simcord_env.backend.get_message(stale_panel.channel_id, stale_panel.id))
     versions = {i.split(":")[3] for i in custom_ids(redrawn, "tb:a:")}
     assert versions <= {str(count)} and versions != {i.split(":")[3] for i in stale_ids}
-    assert redrawn.content != stale_text and "Your turn" in stale_text and "Your turn" not in redrawn.content
+    now = text_of(redrawn)
+    assert now != stale_text and "Your turn" in stale_text and "Your turn" not in now
 
     # A slash command from someone not seated goes through the tree's one error handler.
     result = await table.dave.slash(table.channel, "table leave")
@@ -287,7 +288,7 @@ async def test_table_commands_log_status_rules_stats_abandon(simcord_env: Any) -
         await table.play_from_dm(user)
 
     # The lobby and the table speak the server's language.
-    texts = [m.content or "" for m in table.channel.history()]
+    texts = [text_of(m) for m in table.channel.history()]
     assert any("Donne 1" in t for t in texts)
 
     log = panel_of(await table.bob.slash(table.channel, "table log"))
@@ -300,7 +301,7 @@ async def test_table_commands_log_status_rules_stats_abandon(simcord_env: Any) -
     row = await table.bot.store.get_game(table.game_id)
     assert row is not None
     old_table = row.table_message_id
-    status = await table.alice.slash(table.channel, "table status")
+    status = await table.alice.slash(table.channel, "table show")
     assert panel_of(status).ephemeral
     row = await table.bot.store.get_game(table.game_id)
     assert row is not None and row.table_message_id != old_table

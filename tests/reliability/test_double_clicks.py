@@ -7,6 +7,7 @@ discord.py client (simcord), sent at once as a double-clicking or impatient play
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -60,6 +61,9 @@ async def test_clicks_on_one_rendered_move_apply_once(simcord_env: Any, kind: st
     message, custom_id, values = await _rendered_move(table, user)
     before = await table.bot.store.action_count(table.game_id)
 
+    dm = table.by_id[user].user.dm_channel
+    dms_before = len(dm.history())
+    requests_before = len(simcord_env.http_requests)
     results = [emit_component(simcord_env, user, message, custom_id, values=values) for _ in range(clicks)]
     await simcord_env.settle()
     await table.bot.publisher.wait_idle()
@@ -67,8 +71,14 @@ async def test_clicks_on_one_rendered_move_apply_once(simcord_env: Any, kind: st
     assert all(r.acknowledged for r in results)
     actions = await table.bot.store.actions(table.game_id)
     assert [a.seat for a in actions[before:]] == [seat]  # one move, the clicker's, whatever came after it
-    refused = [f.content for r in results for f in r.followups if f.ephemeral]
-    assert len([text for text in refused if "earlier moment" in text]) == clicks - 1
+    if message.channel.id == dm.id:
+        # In a DM nothing is private: each refusal is said on the panel itself, never as a new message.
+        assert len(dm.history()) == dms_before
+        said = [json.dumps(r.json) for r in simcord_env.http_requests[requests_before:] if r.method == "PATCH"]
+        assert len([body for body in said if "earlier moment" in body]) == clicks - 1
+    else:
+        refused = [f.content for r in results for f in r.followups if f.ephemeral]
+        assert len([text for text in refused if "earlier moment" in text]) == clicks - 1
 
 
 async def test_twenty_false_chat_vert_claims_cost_one_card(simcord_env: Any) -> None:

@@ -1,0 +1,73 @@
+"""Components V2 layouts: the table message, the lobby and the private panel as one container each (the
+picture in a media gallery, the words as text, the controls as action rows).
+
+Games still describe their controls as rows of items (a classic ``discord.ui.View`` with each item's ``row``);
+``action_rows`` moves them into a layout. A layout message holds no content or embed, so every edit replaces the
+whole layout (an ended table keeps its picture and words, only its controls go).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+COLOUR = discord.Colour(0xE8B931)
+TEXT_MAX = 4000
+"""A layout message's text, all displays together, is at most 4,000 characters."""
+ROW_WIDTH = 5
+
+
+def action_rows(items: Iterable[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
+    """Items grouped by their ``row`` (in order; an item without one goes on the next row with room)."""
+    rows: dict[int, list[discord.ui.Item[Any]]] = {}
+    loose: list[discord.ui.Item[Any]] = []
+    for item in items:
+        if item.row is None:
+            loose.append(item)
+        else:
+            rows.setdefault(item.row, []).append(item)
+    ordered = [rows[r] for r in sorted(rows)]
+    for item in loose:
+        home = next((row for row in ordered if sum(i.width for i in row) + item.width <= ROW_WIDTH), None)
+        if home is None:
+            ordered.append([item])
+        else:
+            home.append(item)
+    out = []
+    for row in ordered:
+        for item in row:
+            item.row = None  # a layout places items by their action row, not by number
+        out.append(discord.ui.ActionRow(*row))
+    return out
+
+
+def layout(
+    texts: Sequence[str],
+    picture: str | None = None,
+    rows: Sequence[discord.ui.ActionRow[Any]] = (),
+    footer: str = "",
+) -> discord.ui.LayoutView:
+    """One container: the first text, the picture (an attachment's file name), the other texts, the rows."""
+    parts = [text for text in texts if text]
+    budget = TEXT_MAX - len(footer)
+    kept: list[str] = []
+    for text in parts:
+        room = budget - sum(len(k) for k in kept)
+        if room <= 0:
+            break
+        kept.append(text[:room])
+    children: list[discord.ui.Item[Any]] = []
+    if kept:
+        children.append(discord.ui.TextDisplay(kept[0]))
+    if picture is not None:
+        children.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    children.extend(discord.ui.TextDisplay(text) for text in kept[1:])
+    children.extend(rows)
+    if footer:
+        children.append(discord.ui.TextDisplay(footer))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*children, accent_colour=COLOUR))
+    return view
