@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import t
 from bot.registry import player_of
 from tests.e2e.simhelpers import set_locales
 from tests.e2e.test_clicks_e2e import SEED
@@ -27,12 +28,18 @@ LONGER = {"nain_jaune": {"deals": 2}, "triominos": {"rounds": 3}, "njet": {"roun
 """Several deals or rounds where a game has them: the milestones between them count too."""
 
 
+TURN_CALL = t("en", "flow.turn", mentions="", game="").split(" ", 1)[0]
+"""How a "your turn" message begins: those are counted apart (one at a time per table, each replacing the last)."""
+
+
 def count_posts(env: Any, channel_id: int) -> list[int]:
-    """The ids of the messages the bot posts in ``channel_id`` from now on (edits are not posts)."""
+    """The ids of the messages the bot posts in ``channel_id`` from now on (edits and turn calls are not counted)."""
     posted: list[int] = []
 
     def watch(event: str, payload: dict[str, Any]) -> None:
-        if event == "MESSAGE_CREATE" and int(payload.get("channel_id", 0)) == channel_id:
+        if event != "MESSAGE_CREATE" or int(payload.get("channel_id", 0)) != channel_id:
+            return
+        if not str(payload.get("content") or "").startswith(TURN_CALL):
             posted.append(int(payload["id"]))
 
     env.backend.subscribers.append(watch)
