@@ -313,6 +313,11 @@ class Store:
                 await self._rollback()
                 raise
 
+    async def _write(self, sql: str, params: Sequence[Any]) -> None:
+        """One statement in its own write transaction."""
+        async with self.transaction() as db:
+            await db.execute(sql, params)
+
     async def _rollback(self) -> None:
         if not self.db.in_transaction:
             return
@@ -439,8 +444,7 @@ class Store:
                 value = json.dumps(value)
             values.append(value)
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        async with self.transaction() as db:
-            await db.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
+        await self._write(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -513,23 +517,21 @@ class Store:
         message_id: int | None = None,
         dm_refused: bool = False,
     ) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO panels (game_id, user_id, channel_id, message_id, dm_refused) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id,"
-                " message_id = excluded.message_id, dm_refused = excluded.dm_refused",
-                (game_id, user_id, channel_id, message_id, int(dm_refused)),
-            )
+        await self._write(
+            "INSERT INTO panels (game_id, user_id, channel_id, message_id, dm_refused) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = excluded.channel_id,"
+            " message_id = excluded.message_id, dm_refused = excluded.dm_refused",
+            (game_id, user_id, channel_id, message_id, int(dm_refused)),
+        )
 
     # -- users ---------------------------------------------------------------------------------
 
     async def set_user_locale(self, user_id: int, locale: str) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO users (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locale ="
-                " excluded.locale WHERE users.locale != excluded.locale",
-                (user_id, locale),
-            )
+        await self._write(
+            "INSERT INTO users (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locale ="
+            " excluded.locale WHERE users.locale != excluded.locale",
+            (user_id, locale),
+        )
 
     async def user_locale(self, user_id: int) -> str | None:
         async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as cur:
@@ -538,12 +540,10 @@ class Store:
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         """How a player is called when their turn comes: ``channel`` (a mention), ``dm`` or ``off``."""
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO notify (user_id, mode) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET mode = excluded.mode",
-                (user_id, mode),
-            )
+        await self._write(
+            "INSERT INTO notify (user_id, mode) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET mode = excluded.mode",
+            (user_id, mode),
+        )
 
     async def notify_modes(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Each player's choice; those who never chose are called in the channel."""
@@ -595,11 +595,10 @@ class Store:
         return json.loads(row[0]) if row else None
 
     async def set_table_data(self, channel_id: int, kind: str, key: str, value: Any) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO table_data (channel_id, kind, key, value) VALUES (?, ?, ?, ?)",
-                (channel_id, kind, key, json.dumps(value)),
-            )
+        await self._write(
+            "INSERT OR REPLACE INTO table_data (channel_id, kind, key, value) VALUES (?, ?, ?, ?)",
+            (channel_id, kind, key, json.dumps(value)),
+        )
 
     # -- Le Chat vert's rules --------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from cogs.common import bot_of
 from cogs.common import guild_lang
 from cogs.common import menu
 from cogs.common import picked
+from cogs.common import rebuilt
 from cogs.common import remember_locale
 from cogs.common import report_error
 from cogs.common import user_lang
@@ -215,11 +216,8 @@ class RuleSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tb:r
         self.channel_id = channel_id
         self.field = field
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RuleSelect:
-        return cls(int(match["ch"]), match["field"])  # checked by ``channel_of`` in the callback
+    # The channel is checked by ``channel_of`` in the callback.
+    from_custom_id = rebuilt(lambda match, item: (int(match["ch"]), match["field"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = picked(interaction)
@@ -252,11 +250,8 @@ class RuleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:q
         self.channel_id = channel_id
         self.op = op
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RuleButton:
-        return cls(int(match["ch"]), match["op"])  # checked by ``channel_of`` in the callback
+    # The channel is checked by ``channel_of`` in the callback.
+    from_custom_id = rebuilt(lambda match, item: (int(match["ch"]), match["op"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         lang = user_lang(interaction)

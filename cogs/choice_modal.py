@@ -21,8 +21,11 @@ from bot.games.base import JSONValue
 from bot.tables import TableError
 from cogs.common import bot_of
 from cogs.common import check_origin
+from cogs.common import label_of
+from cogs.common import rebuilt
 from cogs.common import report_error
 from cogs.common import user_lang
+from cogs.components import modal_nodes
 from cogs.components import run_move
 from cogs.ui import ChoiceForm
 from cogs.ui import ui_for
@@ -51,11 +54,9 @@ class ChoiceButton(
         self.version = version
         self.kind = kind
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChoiceButton:
-        return cls(int(match["gid"]), int(match["version"]), match["kind"], str(getattr(item, "label", "") or ""))
+    from_custom_id = rebuilt(
+        lambda match, item: (int(match["gid"]), int(match["version"]), match["kind"], label_of(item))
+    )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         lang = user_lang(interaction)
@@ -99,11 +100,7 @@ MODAL = re.compile(r"tb:z:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<kind>
 def chosen_fields(data: Any) -> dict[str, JSONValue]:
     """The fields of every option chosen in a submitted form, merged (a forged value adds nothing)."""
     merged: dict[str, JSONValue] = {}
-    todo = list((data or {}).get("components") or [])
-    while todo:
-        node = todo.pop()
-        if not isinstance(node, dict):
-            continue
+    for node in modal_nodes(data):
         for value in node.get("values") or []:
             try:
                 fields = json.loads(str(value))
@@ -111,9 +108,6 @@ def chosen_fields(data: Any) -> dict[str, JSONValue]:
                 continue
             if isinstance(fields, dict):
                 merged.update({str(k): v for k, v in fields.items() if k != "kind"})
-        todo.extend(node.get("components") or [])
-        if isinstance(node.get("component"), dict):
-            todo.append(node["component"])
     return merged
 
 

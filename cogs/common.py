@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Callable
 from typing import Any
 from typing import Protocol
 from typing import cast
@@ -161,6 +163,28 @@ def menu(custom_id: str, options: list[discord.SelectOption] | None, placeholder
         min_values=count,
         max_values=count,
     )
+
+
+def label_of(item: discord.ui.Item[Any], default: str = "") -> str:
+    """The label of the component Discord sent back (a persistent item is rebuilt with it)."""
+    return str(getattr(item, "label", "") or default)
+
+
+def style_of(item: discord.ui.Item[Any]) -> discord.ButtonStyle:
+    style = getattr(item, "style", None)
+    return style if isinstance(style, discord.ButtonStyle) else discord.ButtonStyle.secondary
+
+
+def rebuilt(args: Callable[[re.Match[str], discord.ui.Item[Any]], tuple[Any, ...]]) -> Any:
+    """A persistent item's ``from_custom_id``: its constructor's arguments read back from its id (and from the
+    component Discord sent, for a label), so that a message posted before a restart still works."""
+
+    async def from_custom_id(
+        cls: Any, _interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Any:
+        return cls(*args(match, item))
+
+    return classmethod(from_custom_id)
 
 
 def picked(interaction: discord.Interaction[Any]) -> list[str]:

@@ -24,10 +24,10 @@ from __future__ import annotations
 import io
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
-from typing import Self
 
 import discord
 
@@ -47,10 +47,13 @@ from cogs.common import can_manage
 from cogs.common import check_origin
 from cogs.common import display_name
 from cogs.common import error_text
+from cogs.common import label_of
 from cogs.common import menu
 from cogs.common import picked
+from cogs.common import rebuilt
 from cogs.common import remember_locale
 from cogs.common import report_error
+from cogs.common import style_of
 from cogs.common import user_lang
 from cogs.help import RulesButton
 from cogs.layouts import action_rows
@@ -64,15 +67,6 @@ from cogs.ui import ui_for
 log = logging.getLogger(__name__)
 
 LOBBY_OPS = ("join", "leave", "bot", "start", "cancel")
-
-
-def _label(item: discord.ui.Item[Any]) -> str:
-    return str(getattr(item, "label", "") or "")
-
-
-def _style(item: discord.ui.Item[Any]) -> discord.ButtonStyle:
-    style = getattr(item, "style", None)
-    return style if isinstance(style, discord.ButtonStyle) else discord.ButtonStyle.secondary
 
 
 def _action(token: str) -> Action:
@@ -145,11 +139,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
         self.game_id = game_id
         self.op = op
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(int(match["gid"]), match["op"], _label(item), _style(item))
+    from_custom_id = rebuilt(lambda match, item: (int(match["gid"]), match["op"], label_of(item), style_of(item)))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
 
@@ -177,11 +167,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:h
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"tb:h:{game_id}"))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["gid"]), _label(item))
+    from_custom_id = rebuilt(lambda match, item: (int(match["gid"]), label_of(item)))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
 
@@ -200,11 +186,7 @@ class PageButton(
         self.game_id = game_id
         self.page = page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PageButton:
-        return cls(int(match["gid"]), int(match["page"]), _label(item))
+    from_custom_id = rebuilt(lambda match, item: (int(match["gid"]), int(match["page"]), label_of(item)))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
 
@@ -232,11 +214,15 @@ class ActButton(
         self.version = version
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["gid"]), int(match["version"]), _action(match["tok"]), _label(item), _style(item))
+    from_custom_id = rebuilt(
+        lambda match, item: (
+            int(match["gid"]),
+            int(match["version"]),
+            _action(match["tok"]),
+            label_of(item),
+            style_of(item),
+        )
+    )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await run_move(interaction, self.game_id, self.version, self.action)
@@ -258,14 +244,15 @@ class ActSelect(
         self.game_id = game_id
         self.version = version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActSelect:
-        options = list(getattr(item, "options", []))
-        return cls(
-            int(match["gid"]), int(match["version"]), int(match["page"]), options, getattr(item, "placeholder", None)
+    from_custom_id = rebuilt(
+        lambda match, item: (
+            int(match["gid"]),
+            int(match["version"]),
+            int(match["page"]),
+            list(getattr(item, "options", [])),
+            getattr(item, "placeholder", None),
         )
+    )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = picked(interaction)
@@ -301,11 +288,9 @@ class ActMultiSelect(
         self.kind = kind
         self.field = field
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActMultiSelect:
-        return cls(int(match["gid"]), int(match["version"]), match["kind"], match["field"])
+    from_custom_id = rebuilt(
+        lambda match, item: (int(match["gid"]), int(match["version"]), match["kind"], match["field"])
+    )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values: list[JSONValue] = [*sorted(v.split("#", 1)[0] for v in picked(interaction))]
@@ -336,11 +321,7 @@ class FocusSelect(
         self.game_id = game_id
         self.stage = stage
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> FocusSelect:
-        return cls(int(match["gid"]), int(match["stage"]))
+    from_custom_id = rebuilt(lambda match, item: (int(match["gid"]), int(match["stage"])))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
 
@@ -370,11 +351,9 @@ class FocusButton(
         self.focus = focus
         self.page = page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> FocusButton:
-        return cls(int(match["gid"]), int(match["stage"]), match["focus"], int(match["page"]), _label(item))
+    from_custom_id = rebuilt(
+        lambda match, item: (int(match["gid"]), int(match["stage"]), match["focus"], int(match["page"]), label_of(item))
+    )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
 
@@ -415,20 +394,22 @@ class SayButton(
 MODAL_SAY = re.compile(r"tb:y:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<tok>\{.*\})")
 
 
-def modal_values(data: Any) -> dict[str, str]:
-    """The text fields of a modal submission, by custom_id (rows and labels walked through)."""
-    found: dict[str, str] = {}
+def modal_nodes(data: Any) -> Iterator[dict[str, Any]]:
+    """Every component of a modal submission, rows and labels walked through."""
     todo = list((data or {}).get("components") or [])
     while todo:
         node = todo.pop()
         if not isinstance(node, dict):
             continue
-        if "value" in node and "custom_id" in node:
-            found[str(node["custom_id"])] = str(node["value"])
+        yield node
         todo.extend(node.get("components") or [])
         if isinstance(node.get("component"), dict):
             todo.append(node["component"])
-    return found
+
+
+def modal_values(data: Any) -> dict[str, str]:
+    """The text fields of a modal submission, by custom_id."""
+    return {str(n["custom_id"]): str(n["value"]) for n in modal_nodes(data) if "value" in n and "custom_id" in n}
 
 
 async def on_modal_submit(interaction: discord.Interaction[Any]) -> bool:
@@ -553,6 +534,36 @@ def build_controls(snapshot: Snapshot, seat: int, lang: str, page: int = 0) -> d
         prev.item.row = nxt.item.row = 1
         view.add_item(prev)
         view.add_item(nxt)
+    return view
+
+
+def focused_choice(
+    snapshot: Snapshot,
+    focus: str,
+    page: int,
+    pages: int,
+    options: list[discord.SelectOption],
+    placeholder: str,
+    back: str,
+    lang: str,
+) -> discord.ui.View:
+    """A panel focused on one thing (a tile, a card): a select of its moves on this page, then Back to the whole
+    hand and the page turns."""
+    game = snapshot.game
+    view = discord.ui.View(timeout=None)
+    if options:
+        select = ActSelect(game.id, snapshot.n, page, options, placeholder)
+        select.item.row = 0
+        view.add_item(select)
+    turns = [FocusButton(game.id, snapshot.stage, "", 0, back)]
+    if pages > 1:
+        for label, target, off in (("panel.prev", page - 1, page == 0), ("panel.next", page + 1, page >= pages - 1)):
+            turns.append(
+                FocusButton(game.id, snapshot.stage, focus, max(0, min(target, pages - 1)), t(lang, label), off)
+            )
+    for button in turns:
+        button.item.row = 1
+        view.add_item(button)
     return view
 
 

@@ -7,7 +7,6 @@ help cannot drift from the commands. The answer is private and in the user's lan
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -21,6 +20,8 @@ from bot.registry import KINDS
 from bot.registry import GameSpec
 from bot.registry import engine_of
 from bot.tables import TableError
+from cogs.common import label_of
+from cogs.common import rebuilt
 from cogs.common import report_error
 from cogs.common import user_lang
 
@@ -44,11 +45,7 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
         super().__init__(button)
         self.kind = kind
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulesButton:
-        return cls(match["kind"], str(getattr(item, "label", "") or ""))
+    from_custom_id = rebuilt(lambda match, item: (match["kind"], label_of(item)))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.kind not in KINDS:

@@ -29,6 +29,7 @@ from cogs.common import bot_of
 from cogs.common import check_origin
 from cogs.common import menu
 from cogs.common import picked
+from cogs.common import rebuilt
 from cogs.common import remember_locale
 from cogs.common import report_error
 from cogs.common import user_lang
@@ -163,11 +164,7 @@ class OptionSelect(
         self.game_id = game_id
         self.name = name
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> OptionSelect:
-        return cls(int(match["gid"]), match["name"])
+    from_custom_id = rebuilt(lambda match, item: (int(match["gid"]), match["name"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer()

@@ -20,6 +20,7 @@ from cogs.components import ActButton
 from cogs.components import ActSelect
 from cogs.components import FocusButton
 from cogs.components import FocusSelect
+from cogs.components import focused_choice
 from cogs.ui import Choice
 from cogs.ui import ChoiceForm
 from cogs.ui import FocusPanel
@@ -276,18 +277,8 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
         )
         for p in chunk
     ]
-    if options:
-        cell_select = ActSelect(game.id, snapshot.n, page, options, t(lang, "neuro.panel.choose_cell"))
-        cell_select.item.row = 0
-        controls.add_item(cell_select)
-    back = FocusButton(game.id, snapshot.stage, "", 0, t(lang, "neuro.panel.back"))
-    back.item.row = 1
-    controls.add_item(back)
-    if pages > 1:
-        for label, target, off in (("panel.prev", page - 1, page == 0), ("panel.next", page + 1, page >= pages - 1)):
-            turn = FocusButton(game.id, snapshot.stage, focus, max(0, min(target, pages - 1)), t(lang, label), off)
-            turn.item.row = 1
-            controls.add_item(turn)
+    placeholder, back = t(lang, "neuro.panel.choose_cell"), t(lang, "neuro.panel.back")
+    controls = focused_choice(snapshot, focus, page, pages, options, placeholder, back, lang)
     public = snapshot.public
     lines = [t(lang, "neuro.panel.cells")]
     return FocusPanel(lines, lambda: pictures.render_cells(public, names, lang, focus, chunk), controls)

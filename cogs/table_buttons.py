@@ -7,7 +7,6 @@ Ids: ``tb:t:<game>`` take a seat; ``tb:n:<game>:<op>`` play again (``ask``) or s
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -20,8 +19,10 @@ from bot.table_settings import setting
 from cogs.common import bot_of
 from cogs.common import check_origin
 from cogs.common import display_name
+from cogs.common import label_of
 from cogs.common import menu
 from cogs.common import picked
+from cogs.common import rebuilt
 from cogs.common import remember_locale
 from cogs.common import report_error
 from cogs.common import user_lang
@@ -42,11 +43,7 @@ class TakeSeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         super().__init__(button)
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TakeSeatButton:
-        return cls(int(match["gid"]), str(getattr(item, "label", "") or "🪑"))
+    from_custom_id = rebuilt(lambda match, item: (int(match["gid"]), label_of(item, "🪑")))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True)
@@ -72,11 +69,7 @@ class AgainButton(
         self.game_id = game_id
         self.op = op
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AgainButton:
-        return cls(int(match["gid"]), match["op"], str(getattr(item, "label", "") or ""))
+    from_custom_id = rebuilt(lambda match, item: (int(match["gid"]), match["op"], label_of(item)))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True)
@@ -108,11 +101,7 @@ class SettingsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"
         super().__init__(select)
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SettingsSelect:
-        return cls(int(match["gid"]))
+    from_custom_id = rebuilt(lambda match, item: (int(match["gid"]),))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True)

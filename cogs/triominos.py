@@ -25,6 +25,7 @@ from cogs.components import ActButton
 from cogs.components import ActSelect
 from cogs.components import FocusButton
 from cogs.components import FocusSelect
+from cogs.components import focused_choice
 from cogs.game_commands import command_group
 from cogs.ui import FocusPanel
 from cogs.ui import GameUI
@@ -139,22 +140,8 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
     start = page * PAGE
     chunk = spots[start : start + PAGE]
     options = _spot_options(chunk, start, lang)
-    view = discord.ui.View(timeout=None)
-    if options:
-        select = ActSelect(game.id, snapshot.n, page, options, t(lang, "tri.panel.choose_spot"))
-        select.item.row = 0
-        view.add_item(select)
-    back = FocusButton(game.id, snapshot.stage, "", 0, t(lang, "tri.panel.back"))
-    back.item.row = 1
-    view.add_item(back)
-    if pages > 1:
-        prev = FocusButton(game.id, snapshot.stage, focus, max(page - 1, 0), t(lang, "panel.prev"), page == 0)
-        nxt = FocusButton(
-            game.id, snapshot.stage, focus, min(page + 1, pages - 1), t(lang, "panel.next"), page >= pages - 1
-        )
-        prev.item.row = nxt.item.row = 1
-        view.add_item(prev)
-        view.add_item(nxt)
+    placeholder, back = t(lang, "tri.panel.choose_spot"), t(lang, "tri.panel.back")
+    view = focused_choice(snapshot, focus, page, pages, options, placeholder, back, lang)
     _side_buttons(snapshot, seat, lang, view, 2)
     lines = [t(lang, "tri.panel.spots", page=page + 1, pages=pages)]
     tile = next((face for face in seat_view.own.hand if face.code == focus), None)

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from bot.i18n import has
-from bot.texts.chat_vert import card_name
 from bot.texts.chat_vert import describe_rule
 from bot.texts.chat_vert import penalty_sentence
 
@@ -62,15 +61,6 @@ def test_every_refusal_has_a_sentence_in_both_languages() -> None:
 )
 def test_the_seeds_sentences(data: dict[str, str], sentence: str) -> None:
     assert penalty_sentence(data, "fr") == sentence
-
-
-def test_card_names() -> None:
-    assert card_name("R7", "fr") == "7 rouge"
-    assert card_name("R7", "en") == "red 7"
-    assert card_name("BR", "fr") == "Changement de sens bleu"
-    assert card_name("GD", "en") == "green +2"
-    assert card_name("W", "fr") == "Changement de couleur"
-    assert card_name("F", "en") == "Wild +4"
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -13,15 +14,27 @@ from bot.registry import engine_of
 from bot.registry import player_of
 from bot.registry import texts_of
 from bot.texts import narrate
+from bot.texts.chat_vert import card_name as chat_vert_card
 from bot.texts.nain_jaune import card_name
 
+CARD_NAMES = [
+    (card_name, "10D", "fr", "10♦"),
+    (card_name, "QS", "fr", "D♠"),
+    (card_name, "QS", "en", "Q♠"),
+    (card_name, "JC", "fr", "V♣"),
+    (card_name, "AH", "en", "A♥"),
+    (chat_vert_card, "R7", "fr", "7 rouge"),
+    (chat_vert_card, "R7", "en", "red 7"),
+    (chat_vert_card, "BR", "fr", "Changement de sens bleu"),
+    (chat_vert_card, "GD", "en", "green +2"),
+    (chat_vert_card, "W", "fr", "Changement de couleur"),
+    (chat_vert_card, "F", "en", "Wild +4"),
+]
 
-def test_card_names() -> None:
-    assert card_name("10D", "fr") == "10♦"
-    assert card_name("QS", "fr") == "D♠"
-    assert card_name("QS", "en") == "Q♠"
-    assert card_name("JC", "fr") == "V♣"
-    assert card_name("AH", "en") == "A♥"
+
+@pytest.mark.parametrize(("name", "code", "lang", "expected"), CARD_NAMES)
+def test_card_names(name: Callable[[str, str], str], code: str, lang: str, expected: str) -> None:
+    assert name(code, lang) == expected
 
 
 UNSEEN = [{**rule, "seen": False} for rule in twenty_rules()]

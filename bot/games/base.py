@@ -421,34 +421,26 @@ class Engine(Generic[S, T, P]):
 
     def public_view(self, state: S) -> TableView[T]:
         """The view of a spectator: what the channel may show."""
-        return TableView(
-            game=self.name,
-            phase=self.phase(state),
-            to_act=self.to_act(state),
-            may_interrupt=self.interrupters(state),
-            scores=self.scores(state),
-            events=tuple(e for e in state.recent if e.public()),
-            version=state.version,
-            over=self.is_over(state),
-            table=self.table(state),
-        )
+        return TableView(**self._envelope(state, None))
 
     def view(self, state: S, seat: int) -> SeatView[T, P]:
         """The view of ``seat``: the public table plus its own part and its legal moves."""
-        return SeatView(
-            game=self.name,
-            phase=self.phase(state),
-            to_act=self.to_act(state),
-            may_interrupt=self.interrupters(state),
-            scores=self.scores(state),
-            events=tuple(e for e in state.recent if e.seen_by(seat)),
-            version=state.version,
-            over=self.is_over(state),
-            seat=seat,
-            table=self.table(state),
-            own=self.own(state, seat),
-            legal=tuple(self.legal_actions(state, seat)),
-        )
+        own, legal = self.own(state, seat), tuple(self.legal_actions(state, seat))
+        return SeatView(**self._envelope(state, seat), seat=seat, own=own, legal=legal)
+
+    def _envelope(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What every view holds, as ``seat`` (None: a spectator) may see it."""
+        return {
+            "game": self.name,
+            "phase": self.phase(state),
+            "to_act": self.to_act(state),
+            "may_interrupt": self.interrupters(state),
+            "scores": self.scores(state),
+            "events": tuple(e for e in state.recent if e.seen_by(seat)),
+            "version": state.version,
+            "over": self.is_over(state),
+            "table": self.table(state),
+        }
 
 
 AnyEngine = Engine[Any, Any, Any]
@@ -481,6 +473,11 @@ def validate_options(game: AnyEngine, raw: Mapping[str, JSONValue]) -> dict[str,
     for name, spec in specs.items():
         out[name] = spec.validate(raw[name]) if name in raw and raw[name] is not None else spec.default
     return out
+
+
+def lone_seat(current: int | None, over: bool) -> frozenset[int]:
+    """``to_act`` of a game where one seat plays at a time: that seat, none once the game is over."""
+    return frozenset() if over or current is None else frozenset((current,))
 
 
 def action_rng(seed: int, number: int) -> random.Random:

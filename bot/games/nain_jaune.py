@@ -60,6 +60,7 @@ from bot.games.base import NotYourTurn
 from bot.games.base import Option
 from bot.games.base import Tracked
 from bot.games.base import as_number
+from bot.games.base import lone_seat
 from bot.games.base import validate_options
 from bot.games.nain_jaune_views import BoxView
 from bot.games.nain_jaune_views import NainJauneOwn
@@ -265,9 +266,7 @@ class NainJaune(Engine[NainJauneState, NainJauneTable, NainJauneOwn]):
         return state.deal
 
     def to_act(self, state: NainJauneState) -> frozenset[int]:
-        if state.over or state.current is None:
-            return frozenset()
-        return frozenset((state.current,))
+        return lone_seat(state.current, state.over)
 
     def is_over(self, state: NainJauneState) -> bool:
         return state.over

@@ -62,6 +62,7 @@ from bot.games.base import NotYourTurn
 from bot.games.base import Option
 from bot.games.base import Tracked
 from bot.games.base import as_number
+from bot.games.base import lone_seat
 from bot.games.base import rank_by_score
 from bot.games.base import validate_options
 from bot.games.triominos_views import Cell
@@ -485,9 +486,7 @@ class Triominos(Engine[TriominosState, TriominosTable, TriominosOwn]):
         return state.round
 
     def to_act(self, state: TriominosState) -> frozenset[int]:
-        if state.over or state.current is None:
-            return frozenset()
-        return frozenset((state.current,))
+        return lone_seat(state.current, state.over)
 
     def is_over(self, state: TriominosState) -> bool:
         return state.over

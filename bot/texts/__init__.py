@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from bot.games.base import Event
 from bot.games.base import JSONValue
 from bot.games.base import Result
+from bot.games.base import as_numbers
 from bot.i18n import plural
 from bot.i18n import t
 from bot.registry import GameTexts as GameTexts
@@ -22,6 +23,39 @@ def seat_name(names: Sequence[str], seat: JSONValue) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
         return names[seat]
     return "?"
+
+
+class Narrator:
+    """The start of every game's narration: an event is told from its kind and the name of its seat; the game's
+    ``tell`` says the rest (None: nothing worth a line). ``score_unit_key`` counts the final scores."""
+
+    def __init__(self, kind: str, score_unit_key: str) -> None:
+        self.kind = kind
+        self.score_unit_key = score_unit_key
+
+    def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
+        return self.tell(event.kind, event, seat_name(names, event.seat), names, locale)
+
+    def tell(self, k: str, event: Event, who: str, names: Sequence[str], locale: str) -> str | None:
+        raise NotImplementedError
+
+    def round_milestones(
+        self, events: Sequence[Event], names: Sequence[str], locale: str, icon: str, score_key: str
+    ) -> list[str]:
+        """For games in rounds: a round's end with its scores and the next round's deal, in one message; the
+        game's own end is the ranking the table service posts, and the first deal is the game's start."""
+        if ends_game(events):
+            return []
+        parts: list[str] = []
+        for event in events:
+            wanted = later_deal(event, "round") or event.kind == "round_end"
+            line = self.narrate(event, names, locale) if wanted else None
+            if line and event.kind == "deal":
+                parts.append(f"{icon} **{line}**")
+            elif line:
+                scores = list(as_numbers(event.data.get("scores")))
+                parts += [f"**{line}**", *score_lines(scores, names, locale, score_key)]
+        return one_message(parts)
 
 
 def narrate(kind: str, event: Event, names: Sequence[str], locale: str) -> str | None:

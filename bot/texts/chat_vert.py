@@ -20,6 +20,7 @@ from bot.games.chat_vert_views import ChatVertTable
 from bot.games.chat_vert_views import ChatVertTableView
 from bot.i18n import plural
 from bot.i18n import t
+from bot.texts import Narrator
 from bot.texts import seat_name
 
 KIND = "chat_vert"
@@ -114,17 +115,12 @@ def describe_action(action: Action, names: Sequence[str], locale: str, table: Ch
     return action.kind
 
 
-class ChatVertTexts:
+class ChatVertTexts(Narrator):
     """Le Chat vert's words for the table service: narration, summary, move labels, milestones."""
 
-    kind = KIND
-    score_unit_key = "unit.cards"
-
-    def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
+    def tell(self, k: str, event: Event, who: str, names: Sequence[str], locale: str) -> str | None:
         if event.private_to is not None:
             return None
-        who = seat_name(names, event.seat)
-        k = event.kind
         if k == "deal":
             name = seat_name(names, event.seat_at("dealer"))
             line = t(locale, "cv.ev.deal", name=name, card=card_name(event.text("top"), locale))
@@ -232,4 +228,4 @@ class ChatVertTexts:
         return []
 
 
-TEXTS = ChatVertTexts()
+TEXTS = ChatVertTexts(KIND, "unit.cards")

@@ -10,6 +10,7 @@ from bot.games.nain_jaune_views import NainJauneSeatView
 from bot.games.nain_jaune_views import NainJauneTableView
 from bot.i18n import plural
 from bot.i18n import t
+from bot.texts import Narrator
 from bot.texts import ends_game
 from bot.texts import later_deal
 from bot.texts import one_message
@@ -34,15 +35,10 @@ def card_name(code: str, locale: str) -> str:
     return f"{rank_label(code[:-1], locale)}{SUITS[code[-1]]}"
 
 
-class NainJauneTexts:
+class NainJauneTexts(Narrator):
     """The words of Nain Jaune, for the shared channel messages, panels and logs (``bot.registry.GameTexts``)."""
 
-    kind = KIND
-    score_unit_key = "unit.tokens"
-
-    def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
-        who = seat_name(names, event.seat)
-        k = event.kind
+    def tell(self, k: str, event: Event, who: str, names: Sequence[str], locale: str) -> str | None:
         if k == "play":
             return t(locale, "nj.ev.play", name=who, card=card_name(event.text("card"), locale))
         if k == "take":
@@ -132,4 +128,4 @@ class NainJauneTexts:
         return one_message(parts)
 
 
-TEXTS = NainJauneTexts()
+TEXTS = NainJauneTexts(KIND, "unit.tokens")

@@ -15,6 +15,7 @@ from bot.games.base import as_text
 from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.games.neurotrio_views import NeurotrioTableView
 from bot.i18n import t
+from bot.texts import Narrator
 from bot.texts import one_message
 from bot.texts import seat_name
 
@@ -37,13 +38,10 @@ def _records(value: JSONValue) -> list[dict[str, JSONValue]]:
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list | tuple) else []
 
 
-class NeurotrioTexts:
-    kind = KIND
-    score_unit_key = "unit.vp"
+class NeurotrioTexts(Narrator):
+    """The words of Neurotrio, for the shared channel messages, panels and logs (``bot.registry.GameTexts``)."""
 
-    def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
-        who = seat_name(names, event.seat)
-        k = event.kind
+    def tell(self, k: str, event: Event, who: str, names: Sequence[str], locale: str) -> str | None:
         if event.private_to is not None:
             return None
         if k == "deal":
@@ -159,4 +157,4 @@ class NeurotrioTexts:
         return one_message(out)
 
 
-TEXTS = NeurotrioTexts()
+TEXTS = NeurotrioTexts(KIND, "unit.vp")

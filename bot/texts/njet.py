@@ -6,17 +6,13 @@ from collections.abc import Sequence
 
 from bot.games.base import Action
 from bot.games.base import Event
-from bot.games.base import as_numbers
 from bot.games.base import as_texts
 from bot.games.njet_views import NjetSeatView
 from bot.games.njet_views import NjetTableView
 from bot.games.njet_views import Rules
 from bot.i18n import plural
 from bot.i18n import t
-from bot.texts import ends_game
-from bot.texts import later_deal
-from bot.texts import one_message
-from bot.texts import score_lines
+from bot.texts import Narrator
 from bot.texts import seat_name
 
 KIND = "njet"
@@ -73,13 +69,10 @@ def _rules_of(event: Event) -> Rules:
     )
 
 
-class NjetTexts:
-    kind = KIND
-    score_unit_key = "unit.points"
+class NjetTexts(Narrator):
+    """The words of Njet!, for the shared channel messages, panels and logs (``bot.registry.GameTexts``)."""
 
-    def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
-        who = seat_name(names, event.seat)
-        k = event.kind
+    def tell(self, k: str, event: Event, who: str, names: Sequence[str], locale: str) -> str | None:
         if k == "block":
             row, option = event.text("row"), event.text("option")
             what = option_name(row, option, locale, names)
@@ -162,19 +155,8 @@ class NjetTexts:
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
         """The end of a round with its scores and the next deal, in one message (a round's rules go into the
-        table message's recent moves; the game's end is the ranking the table service posts)."""
-        if ends_game(events):
-            return []
-        parts: list[str] = []
-        for event in events:
-            wanted = later_deal(event, "round") or event.kind == "round_end"
-            line = self.narrate(event, names, locale) if wanted else None
-            if line and event.kind == "deal":
-                parts.append(f"🃏 **{line}**")
-            elif line:
-                scores = list(as_numbers(event.data.get("scores")))
-                parts += [f"**{line}**", *score_lines(scores, names, locale, "njet.round_line")]
-        return one_message(parts)
+        table message's recent moves)."""
+        return self.round_milestones(events, names, locale, "🃏", "njet.round_line")
 
 
-TEXTS = NjetTexts()
+TEXTS = NjetTexts(KIND, "unit.points")

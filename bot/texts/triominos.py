@@ -7,16 +7,12 @@ from collections.abc import Sequence
 from bot.games.base import Action
 from bot.games.base import Event
 from bot.games.base import JSONValue
-from bot.games.base import as_numbers
 from bot.games.base import as_seat
 from bot.games.base import as_text
 from bot.games.triominos_views import TriominosSeatView
 from bot.games.triominos_views import TriominosTableView
 from bot.i18n import t
-from bot.texts import ends_game
-from bot.texts import later_deal
-from bot.texts import one_message
-from bot.texts import score_lines
+from bot.texts import Narrator
 from bot.texts import seat_name
 
 KIND = "triominos"
@@ -33,15 +29,10 @@ def _draws(value: JSONValue) -> list[tuple[int | None, str]]:
     return [(as_seat(pair[0]), as_text(pair[1])) for pair in pairs if isinstance(pair, list | tuple) and len(pair) == 2]
 
 
-class TriominosTexts:
+class TriominosTexts(Narrator):
     """The words of Triominos, for the shared channel messages, panels and logs (``bot.registry.GameTexts``)."""
 
-    kind = KIND
-    score_unit_key = "unit.points"
-
-    def narrate(self, event: Event, names: Sequence[str], locale: str) -> str | None:
-        who = seat_name(names, event.seat)
-        k = event.kind
+    def tell(self, k: str, event: Event, who: str, names: Sequence[str], locale: str) -> str | None:
         if event.private_to is not None:
             return None
         if k == "place":
@@ -93,19 +84,8 @@ class TriominosTexts:
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
         """A new round after the first, the end of a round with its scores (bridges and hexagons stay in the
-        recent moves; the game's end is the ranking the table service posts)."""
-        if ends_game(events):
-            return []
-        parts: list[str] = []
-        for event in events:
-            wanted = later_deal(event, "round") or event.kind == "round_end"
-            line = self.narrate(event, names, locale) if wanted else None
-            if line and event.kind == "deal":
-                parts.append(f"🔺 **{line}**")
-            elif line:
-                scores = list(as_numbers(event.data.get("scores")))
-                parts += [f"**{line}**", *score_lines(scores, names, locale, "tri.score_line")]
-        return one_message(parts)
+        recent moves)."""
+        return self.round_milestones(events, names, locale, "🔺", "tri.score_line")
 
 
-TEXTS = TriominosTexts()
+TEXTS = TriominosTexts(KIND, "unit.points")

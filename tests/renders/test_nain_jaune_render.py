@@ -82,18 +82,6 @@ def test_the_largest_hand_takes_two_rows() -> None:
     assert open_png(nj.PICTURES.hand(waiting, "fr")).size[1] < height
 
 
-def test_the_table_needs_only_the_public_view() -> None:
-    state = moments(8)[2]
-    public = nj.PICTURES.table(GAME.public_view(state), LONG_NAMES, "fr")
-    for seat in range(8):
-        assert nj.PICTURES.table(GAME.view(state, seat), LONG_NAMES, "fr") == public
-
-
-def test_the_table_follows_the_language() -> None:
-    view = GAME.public_view(moments(5, seed=5)[1])
-    assert nj.PICTURES.table(view, LONG_NAMES[:5], "fr") != nj.PICTURES.table(view, LONG_NAMES[:5], "en-GB")
-
-
 def test_missing_names_fall_back() -> None:
     view = GAME.public_view(moments(3, seed=3)[1])
     open_png(nj.PICTURES.table(view, [], "en"))

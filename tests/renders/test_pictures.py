@@ -73,3 +73,19 @@ def test_pictures_of_every_phase_from_real_games(spec: GameSpec, players: int) -
             check_picture(pictures.hand(view, "fr"), f"{phase} hand of {seat}")
             drawn += 2
     assert drawn >= 2 * players * 2, "a game with a single moment"
+
+
+LARGEST = [pytest.param(spec, max(sizes(spec)), id=spec.kind) for spec in GAMES]
+
+
+@pytest.mark.parametrize(("spec", "players"), LARGEST)
+def test_the_table_shows_only_the_public_view_in_the_table_language(spec: GameSpec, players: int) -> None:
+    """Drawn from any seat's view, the table picture is the public one (nothing private reaches the channel), and
+    it speaks the table's language."""
+    pictures = pictures_of(spec.kind)
+    names = [f"Joueur·se n°{seat + 1}" for seat in range(players)]
+    for engine, state in moments(spec, players)[1:3]:
+        public = pictures.table(engine.public_view(state), names, "fr")
+        for seat in range(players):
+            assert pictures.table(engine.view(state, seat), names, "fr") == public
+        assert pictures.table(engine.public_view(state), names, "en-GB") != public

@@ -261,18 +261,6 @@ def test_missing_names_fall_back() -> None:
     open_png(tri.PICTURES.table(view, ["", "😀", "\u200b"], "fr"))
 
 
-def test_the_table_needs_only_the_public_view() -> None:
-    state = moments(6)[2]
-    public = tri.PICTURES.table(GAME.public_view(state), NAMES, "fr")
-    for seat in range(6):
-        assert tri.PICTURES.table(GAME.view(state, seat), NAMES, "fr") == public
-
-
-def test_the_table_follows_the_language() -> None:
-    view = GAME.public_view(moments(4)[2])
-    assert tri.PICTURES.table(view, NAMES, "fr") != tri.PICTURES.table(view, NAMES, "en-GB")
-
-
 # --- placements -----------------------------------------------------------------------------------------------
 
 
