@@ -642,7 +642,7 @@ async def refresh_clicked_panel(
         return False
     panel = await build_panel(snapshot, seat, user_lang(interaction), notice=notice)
     try:
-        await interaction.edit_original_response(attachments=[panel.file()], view=panel.layout())
+        await interaction.edit_original_response(content=None, attachments=[panel.file()], view=panel.layout())
     except discord.HTTPException:
         log.warning("could not redraw the clicked panel of game %s", game_id, exc_info=True)
         return False
@@ -658,7 +658,7 @@ async def show_page(interaction: discord.Interaction[Any], game_id: int, page: i
         await report_error(interaction, error)
         return
     panel = await build_panel(snapshot, seat, user_lang(interaction), page)
-    await interaction.edit_original_response(attachments=[panel.file()], view=panel.layout())
+    await interaction.edit_original_response(content=None, attachments=[panel.file()], view=panel.layout())
 
 
 async def show_focus(
@@ -677,4 +677,4 @@ async def show_focus(
         await report_error(interaction, error)
         return
     panel = await build_panel(snapshot, seat, user_lang(interaction), page, focus)
-    await interaction.edit_original_response(attachments=[panel.file()], view=panel.layout())
+    await interaction.edit_original_response(content=None, attachments=[panel.file()], view=panel.layout())

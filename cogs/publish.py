@@ -481,7 +481,8 @@ class DiscordPublisher:
     async def _turn_dm(self, game: GameRow, user_id: int, title: str) -> None:
         lang = await self.bot.store.user_locale(user_id) or game.locale
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        await user.send(t(lang, "flow.turn_dm", game=title, channel=f"<#{game.channel_id}>"))
+        text = t(lang, "flow.turn_dm", game=title, channel=f"<#{game.channel_id}>")
+        await user.send(text, allowed_mentions=NO_MENTIONS)
 
     async def _delete_turn_message(self, channel: discord.PartialMessageable, game: GameRow) -> None:
         """The table's previous call goes (the channel never holds two); forgotten once it is gone."""

@@ -284,8 +284,10 @@ def test_the_readme_module_commands_are_accepted(capsys: pytest.CaptureFixture[s
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_demo_passes_the_game_and_the_players_on() -> None:
-    done = subprocess.run(["make", "-n", "demo", "GAME=njet", "PLAYERS=3"], cwd=ROOT, capture_output=True,
-                          text=True, check=True)  # fmt: skip
+    # Run from ``make test`` too: the outer make's flags must not reach this one (it would print directories).
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    done = subprocess.run(["make", "--no-print-directory", "-n", "demo", "GAME=njet", "PLAYERS=3"], cwd=ROOT,
+                          capture_output=True, text=True, check=True, env=env)  # fmt: skip
     line = done.stdout.strip().splitlines()[-1]
     assert line.startswith(".venv/bin/python -m bot demo ")
     args = build_parser().parse_args(shlex.split(line.split("-m bot", 1)[1]))
