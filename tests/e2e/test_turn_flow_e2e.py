@@ -15,6 +15,7 @@ from bot.games.base import Action
 from bot.registry import player_of
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
+from tests.e2e.simhelpers import set_locales
 from tests.e2e.simhelpers import text_of
 from tests.reliability.test_mentions import message_bodies
 
@@ -29,8 +30,8 @@ def lobby_game(lobby: Any) -> int:
 class Trio(SimTable):
     """alice and bob play Triominos; carol watches from the channel."""
 
-    def __init__(self, env: Any) -> None:
-        super().__init__(env, ("alice", "bob", "carol"), "jeux")
+    def __init__(self, env: Any, guild_locale: str = "en-US") -> None:
+        super().__init__(env, ("alice", "bob", "carol"), "jeux", guild_locale)
         self.alice, self.bob, self.carol = self.members
 
     def calls(self) -> list[Any]:
@@ -324,3 +325,14 @@ async def test_the_host_starts_again_with_those_who_asked(simcord_env: Any) -> N
     new = await table.bot.store.active_game(table.channel.id)
     assert new is not None and new.status == "running"
     assert [s.user_id for s in new.seats] == [table.alice.id, None]  # bob did not ask: his seat went
+
+
+async def test_in_a_french_server_the_call_and_the_table_speak_french(simcord_env: Any) -> None:
+    table = Trio(simcord_env, guild_locale="fr")
+    set_locales(simcord_env, {})  # the server's language reaches the bot with each interaction
+    await table.open_and_start("triominos", players=2, computers=1, rounds=1)
+    first = await table.awaited_user()
+    (call,) = [m for m in table.channel.history() if "à vous de jouer" in (m.content or "")]
+    assert call.content == f"🎲 <@{first}> : à vous de jouer (Triominos)."
+    labels = [getattr(c, "label", "") for c in components(await table.table_message())]
+    assert {"Ma main", "Prendre la place d'un ordinateur", "Règles"} <= set(labels)
