@@ -23,6 +23,7 @@ from bot.games.base import action_rng
 from bot.store import ActionRow
 from bot.store import GameRow
 from bot.store import ResultLine
+from bot.table_settings import setting
 
 MAX_BOT_CHAIN = 5000
 """Safety net: computer players never chain more moves than this in one pipeline run."""
@@ -177,6 +178,14 @@ def rebuild(engine: AnyEngine, row: GameRow, rows: list[ActionRow]) -> LiveGame:
         if before is not None and engine.undoable(before, seat, action, events):
             live.undo = Undo(action_row.n, seat, before)
     return live
+
+
+def undo_seat(live: LiveGame) -> int | None:
+    """The seat that may take its last move back now: nothing has followed it and the table allows it."""
+    undo = live.undo
+    if undo is None or undo.n != live.n or live.row.status != "running" or not setting(live.row, "undo"):
+        return None
+    return undo.seat
 
 
 def result_lines(row: GameRow, results: list[Result]) -> list[ResultLine]:

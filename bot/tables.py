@@ -42,6 +42,7 @@ from bot.live import explain_illegal
 from bot.live import rebuild
 from bot.live import recent_public
 from bot.live import result_lines
+from bot.live import undo_seat
 from bot.registry import engine_of
 from bot.registry import hooks_of
 from bot.registry import player_of
@@ -53,7 +54,6 @@ from bot.store import Store
 from bot.table_settings import SETTING_NAMES
 from bot.table_settings import setting
 from bot.table_settings import validate_settings
-from bot.turn_flow import TurnFlow
 
 log = logging.getLogger(__name__)
 
@@ -82,12 +82,10 @@ class TableService:
         self.clock = clock
         self._live: dict[int, LiveGame] = {}
         self._row_locks: dict[int, asyncio.Lock] = {}
-        self.flow = TurnFlow(self)
-        """Undo, seat takeover and rematch."""
 
     # -- loading -------------------------------------------------------------------------------
 
-    def _lock_for(self, game_id: int) -> asyncio.Lock:
+    def lock_for(self, game_id: int) -> asyncio.Lock:
         """The one lock of a game: its lobby changes, its moves, its timers and its closing all take it."""
         lock = self._row_locks.get(game_id)
         if lock is None:
@@ -102,7 +100,7 @@ class TableService:
             del self._row_locks[game_id]
 
     @asynccontextmanager
-    async def _locked(self, game_id: int) -> AsyncIterator[LiveGame]:
+    async def locked(self, game_id: int) -> AsyncIterator[LiveGame]:
         """The live game under its lock, reloaded when the cached copy was dropped while we waited for the lock."""
         while True:
             live = await self.load(game_id)
@@ -133,7 +131,7 @@ class TableService:
         live = self._live.get(game_id)
         if live is not None:
             return live
-        async with self._lock_for(game_id):
+        async with self.lock_for(game_id):
             live = self._live.get(game_id)
             if live is not None:
                 return live
@@ -143,7 +141,7 @@ class TableService:
             if row.status == "lobby":
                 raise TableError("not_started")
             live = await self.replay(row)
-            live.lock = self._lock_for(game_id)
+            live.lock = self.lock_for(game_id)
             self._live[game_id] = live
             return live
 
@@ -210,7 +208,7 @@ class TableService:
         return row
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
-        async with self._lock_for(game_id):
+        async with self.lock_for(game_id):
             row = await self._lobby(game_id)
             if row.seat_of(user_id) is not None:
                 raise TableError("already_seated")
@@ -224,7 +222,7 @@ class TableService:
         return row
 
     async def add_bot(self, game_id: int, user_id: int) -> GameRow:
-        async with self._lock_for(game_id):
+        async with self.lock_for(game_id):
             row = await self._lobby(game_id)
             if row.seat_of(user_id) is None:
                 raise TableError("not_seated")
@@ -243,7 +241,7 @@ class TableService:
 
         Options the table sets itself (``offered`` False, or structured data) stay out of players' reach.
         """
-        async with self._lock_for(game_id):
+        async with self.lock_for(game_id):
             row = await self._lobby(game_id)
             if user_id != row.host_id:
                 raise TableError("host_only")
@@ -266,7 +264,7 @@ class TableService:
         row = await self.game_row(game_id)
         if row.status == "running":
             return await self._leave_running(game_id, user_id)
-        async with self._lock_for(game_id):
+        async with self.lock_for(game_id):
             row = await self._lobby(game_id)
             seat = row.seat_of(user_id)
             if seat is None:
@@ -287,7 +285,7 @@ class TableService:
         return row
 
     async def _leave_running(self, game_id: int, user_id: int) -> GameRow:
-        async with self._locked(game_id) as live:
+        async with self.locked(game_id) as live:
             if live.row.status != "running":
                 raise TableError("game_over")
             seat = live.row.seat_of(user_id)
@@ -306,13 +304,13 @@ class TableService:
             left = Event("left", seat, {"name": old.name})
             live.log.append((live.n, left))
             events = [left, *await self._run_bots(live)]
-            snapshot = self._snapshot(live, events)
+            snapshot = self.snapshot_of(live, events)
         await self.publisher.released(live.row, user_id)
-        await self._after(live, snapshot)
+        await self.publish_after(live, snapshot)
         return live.row
 
     async def start(self, game_id: int, user_id: int) -> LiveGame:
-        async with self._lock_for(game_id):
+        async with self.lock_for(game_id):
             row = await self._lobby(game_id)
             if user_id != row.host_id:
                 raise TableError("host_only")
@@ -330,15 +328,15 @@ class TableService:
             )
             row.options, row.status, row.started_at, row.turn_since = options, "running", now, now
             state = engine.setup(len(row.seats), row.options, action_rng(row.seed, 0))
-            live = LiveGame(row=row, engine=engine, state=state, lock=self._lock_for(game_id))
+            live = LiveGame(row=row, engine=engine, state=state, lock=self.lock_for(game_id))
             start_events = engine.start_events(state)
             live.log.extend((0, e) for e in start_events)
             self._live[game_id] = live
         async with live.lock:
             events = [*start_events, *await self._run_bots(live)]
-            snapshot = self._snapshot(live, events)
+            snapshot = self.snapshot_of(live, events)
         await self.publisher.lobby_changed(row)
-        await self._after(live, snapshot)
+        await self.publish_after(live, snapshot)
         return live
 
     async def close(self, game_id: int, user_id: int, *, can_manage: bool, lobby_only: bool = False) -> GameRow:
@@ -348,7 +346,7 @@ class TableService:
         they left it: a finished game stays finished, a started one is not 'cancelled'. ``lobby_only`` (the lobby's
         Cancel button) never stops a running game.
         """
-        async with self._lock_for(game_id):
+        async with self.lock_for(game_id):
             live = self._live.get(game_id)
             row = live.row if live is not None else await self.store.get_game(game_id)
             if row is None:
@@ -377,7 +375,7 @@ class TableService:
         legal (a panel that was not redrawn after someone else's move); otherwise it is refused as stale, which
         makes a double click, or twenty, apply once.
         """
-        async with self._locked(game_id) as live:
+        async with self.locked(game_id) as live:
             row = live.row
             if row.status != "running":
                 raise TableError("game_over")
@@ -388,8 +386,8 @@ class TableService:
             if engine.is_over(live.state):
                 raise TableError("game_over")
             if action.kind == UNDO:
-                events = await self.flow.take_back(live, seat)
-                snapshot = self._snapshot(live, events)
+                events = await self._take_back(live, seat)
+                snapshot = self.snapshot_of(live, events)
                 return await self._published(live, snapshot, events)
             if version is not None and version != live.n:
                 fresh = version < live.n and live.acted.get(seat, -1) <= version
@@ -402,22 +400,22 @@ class TableService:
                 raise explain_illegal(engine, live.state, seat, action)
             events = await self._commit(live, seat, action, by_bot=False)
             events.extend(await self._run_bots(live))
-            snapshot = self._snapshot(live, events)
+            snapshot = self.snapshot_of(live, events)
         return await self._published(live, snapshot, events)
 
     async def _published(self, live: LiveGame, snapshot: Snapshot, events: list[Event]) -> list[Event]:
-        await self._after(live, snapshot)
+        await self.publish_after(live, snapshot)
         return events
 
     async def table_act(self, game_id: int, action: Action) -> list[Event]:
         """A move of the table itself (seat -1), e.g. a penalty handed by a rule's author; the engine checks it."""
-        async with self._locked(game_id) as live:
+        async with self.locked(game_id) as live:
             if live.row.status != "running" or live.engine.is_over(live.state):
                 raise TableError("game_over")
             events = await self._commit(live, TABLE_SEAT, action, by_bot=True)
             events.extend(await self._run_bots(live))
-            snapshot = self._snapshot(live, events)
-        await self._after(live, snapshot)
+            snapshot = self.snapshot_of(live, events)
+        await self.publish_after(live, snapshot)
         return events
 
     async def _commit(
@@ -518,6 +516,31 @@ class TableService:
             choice = player_of(live.row.kind).act(live.state, seat, rng)
             events.extend(await self._commit(live, seat, choice, by_bot=True))
 
+    async def _take_back(self, live: LiveGame, seat: int) -> list[Event]:
+        """Undo: store it (the log keeps it, replay skips it and the move before it) and restore the state
+        before that move."""
+        undo = live.undo
+        if not setting(live.row, "undo"):
+            raise TableError("undo_off")
+        if undo is None or undo.seat != seat or undo_seat(live) != seat:
+            raise TableError("cannot_undo")
+        n = live.n + 1
+        now = self.clock()
+        try:
+            await self.store.append_action(live.row.id, n, seat, Action.of(UNDO).dumps(), at=now, turn_since=now)
+        except DuplicateAction:
+            self.forget(live.row.id)
+            raise TableError("conflict") from None
+        except Exception as error:
+            log.warning("could not store the undo %s of game %s: %r", n, live.row.id, error)
+            raise TableError("not_saved") from error
+        live.state, live.n, live.undo = undo.before, n, None
+        live.acted[seat] = n
+        live.row.turn_since, live.row.reminded = now, False
+        event = Event(UNDO, seat)
+        live.log.append((n, event))
+        return [event]
+
     async def _play_forced(self, live: LiveGame, events: list[Event]) -> bool:
         """Play, for the first awaited human who has no choice, their one move (when the table allows it)."""
         if not setting(live.row, "autoplay"):
@@ -538,7 +561,7 @@ class TableService:
             except Exception:
                 log.exception("the end-of-game hook of game %s failed", live.row.id)
 
-    def _snapshot(self, live: LiveGame, events: list[Event]) -> Snapshot:
+    def snapshot_of(self, live: LiveGame, events: list[Event]) -> Snapshot:
         engine, state = live.engine, live.state
         seats = range(len(live.row.seats))
         over = engine.is_over(state)
@@ -555,12 +578,12 @@ class TableService:
             recent=recent_public(live.log, self.RECENT),
             over=over,
             results=engine.results(state) if over else None,
-            undo_seat=self.flow.undo_seat(live),
+            undo_seat=undo_seat(live),
         )
 
     async def snapshot(self, game_id: int) -> Snapshot:
-        async with self._locked(game_id) as live:
-            return self._snapshot(live, [])
+        async with self.locked(game_id) as live:
+            return self.snapshot_of(live, [])
 
     # -- start-up ------------------------------------------------------------------------------
 
@@ -572,7 +595,7 @@ class TableService:
         """
         finished: list[int] = []
         for row in await self.store.games_with_status("running"):
-            async with self._lock_for(row.id):
+            async with self.lock_for(row.id):
                 if row.id in self._live:
                     continue
                 try:
@@ -593,7 +616,7 @@ class TableService:
             finished.append(row.id)
         return finished
 
-    async def _after(self, live: LiveGame, snapshot: Snapshot) -> None:
+    async def publish_after(self, live: LiveGame, snapshot: Snapshot) -> None:
         if live.row.status != "running":
             self._prune(live.row.id)
         try:
@@ -625,17 +648,17 @@ class TableService:
 
     async def _resume_bots(self, game_id: int) -> None:
         """Computer players whose last move could not be stored play again (nothing else would wake them)."""
-        async with self._locked(game_id) as live:
+        async with self.locked(game_id) as live:
             if live.row.status != "running":
                 return
             events = await self._run_bots(live)
             if not events:
                 return
-            snapshot = self._snapshot(live, events)
-        await self._after(live, snapshot)
+            snapshot = self.snapshot_of(live, events)
+        await self.publish_after(live, snapshot)
 
     async def _expire_lobby(self, game_id: int, now: float) -> None:
-        async with self._lock_for(game_id):
+        async with self.lock_for(game_id):
             row = await self.store.get_game(game_id)
             if row is None or row.status != "lobby" or now - row.created_at < LOBBY_EXPIRY_S:
                 return
@@ -657,7 +680,7 @@ class TableService:
         elapsed = now - row.turn_since
         due = live.engine.timer_actions(live.state, elapsed)
         if due and not (row.timeout_s and elapsed >= row.timeout_s):
-            async with self._locked(game_id) as live:
+            async with self.locked(game_id) as live:
                 if live.row.status != "running" or live.row.turn_since != row.turn_since:
                     return
                 fired: list[Event] = []
@@ -666,10 +689,10 @@ class TableService:
                         break
                     fired.extend(await self._commit(live, TABLE_SEAT, action, by_bot=True))
                 fired.extend(await self._run_bots(live))
-                snapshot = self._snapshot(live, fired)
-            await self._after(live, snapshot)
+                snapshot = self.snapshot_of(live, fired)
+            await self.publish_after(live, snapshot)
         elif row.timeout_s and elapsed >= row.timeout_s:
-            async with self._locked(game_id) as live:
+            async with self.locked(game_id) as live:
                 if live.row.status != "running" or live.row.turn_since != row.turn_since:
                     return
                 events: list[Event] = []
@@ -681,10 +704,10 @@ class TableService:
                     )
                     events.extend(await self._commit(live, seat, choice, by_bot=True, how="timeout"))
                 events.extend(await self._run_bots(live))
-                snapshot = self._snapshot(live, events)
-            await self._after(live, snapshot)
+                snapshot = self.snapshot_of(live, events)
+            await self.publish_after(live, snapshot)
         elif row.reminder_s and not row.reminded and elapsed >= row.reminder_s:
-            async with self._locked(game_id) as live:
+            async with self.locked(game_id) as live:
                 if live.row.reminded or live.row.turn_since != row.turn_since:
                     return
                 await self.store.update_game(game_id, reminded=1)
@@ -720,7 +743,7 @@ class TableService:
         if row is None or row.status == "lobby":
             raise TableError("no_such_game")
         live = await self.replay(row)
-        return self._snapshot(live, [])
+        return self.snapshot_of(live, [])
 
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
         row = await self.game_row(game_id)

@@ -1,81 +1,35 @@
-"""The turn flow of a real table, beside the move pipeline: taking a move back, taking a computer player's seat,
-and playing again with the same people.
+"""The turn flow of a real table, beside the move pipeline: taking a computer player's seat, and playing again
+with the same people.
 
-``TableService`` holds one as ``flow``; they go through its lock, its store writes and its publisher like every
-move.
+A ``TurnFlow`` wraps the table service (``TurnFlow(tables).take_seat(...)``): it goes through the service's lock,
+store writes and publisher like every move. Taking a move back is a move of its own, in the pipeline itself.
 """
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING
-
-from bot.games.base import Action
 from bot.games.base import Event
-from bot.live import UNDO
-from bot.live import LiveGame
 from bot.live import TableError
-from bot.store import DuplicateAction
 from bot.store import GameRow
 from bot.store import Seat
 from bot.table_settings import SETTING_NAMES
 from bot.table_settings import setting
-
-if TYPE_CHECKING:
-    from bot.tables import TableService
-
-log = logging.getLogger(__name__)
+from bot.tables import TableService
 
 REMATCH = "rematch"
 """The settings key of a finished game that lists who asked to play again."""
 
 
 class TurnFlow:
-    """Undo, seat takeover and rematch, as a part of ``TableService``."""
+    """Seat takeover and rematch, over a table service."""
 
     def __init__(self, service: TableService) -> None:
         self.service = service
-
-    # -- undo ----------------------------------------------------------------------------------
-
-    def undo_seat(self, live: LiveGame) -> int | None:
-        """The seat that may take its last move back now: nothing has followed it and the table allows it."""
-        undo = live.undo
-        if undo is None or undo.n != live.n or live.row.status != "running" or not setting(live.row, "undo"):
-            return None
-        return undo.seat
-
-    async def take_back(self, live: LiveGame, seat: int) -> list[Event]:
-        """Store an undo (the log keeps it, replay skips both) and restore the state before the move."""
-        undo = live.undo
-        if not setting(live.row, "undo"):
-            raise TableError("undo_off")
-        if undo is None or undo.seat != seat or self.undo_seat(live) != seat:
-            raise TableError("cannot_undo")
-        n = live.n + 1
-        now = self.service.clock()
-        try:
-            await self.service.store.append_action(
-                live.row.id, n, seat, Action.of(UNDO).dumps(), at=now, turn_since=now
-            )
-        except DuplicateAction:
-            self.service.forget(live.row.id)
-            raise TableError("conflict") from None
-        except Exception as error:
-            log.warning("could not store the undo %s of game %s: %r", n, live.row.id, error)
-            raise TableError("not_saved") from error
-        live.state, live.n, live.undo = undo.before, n, None
-        live.acted[seat] = n
-        live.row.turn_since, live.row.reminded = now, False
-        event = Event(UNDO, seat)
-        live.log.append((n, event))
-        return [event]
 
     # -- a computer player's seat taken by a person ---------------------------------------------
 
     async def take_seat(self, game_id: int, user_id: int, name: str) -> GameRow:
         """A member of the channel takes the first computer player's seat, between two moves."""
-        async with self.service._locked(game_id) as live:
+        async with self.service.locked(game_id) as live:
             row = live.row
             if row.status != "running" or live.engine.is_over(live.state):
                 raise TableError("game_over")
@@ -93,8 +47,8 @@ class TurnFlow:
             row.seats = seats
             event = Event("took_seat", seat, {"name": name})
             live.log.append((live.n, event))
-            snapshot = self.service._snapshot(live, [event])
-        await self.service._after(live, snapshot)
+            snapshot = self.service.snapshot_of(live, [event])
+        await self.service.publish_after(live, snapshot)
         return row
 
     # -- play again ----------------------------------------------------------------------------
@@ -104,7 +58,7 @@ class TurnFlow:
 
         Returns the finished game (with the askers in its settings) and the new game when it started.
         """
-        async with self.service._lock_for(game_id):
+        async with self.service.lock_for(game_id):
             row = await self._finished(game_id)
             if row.seat_of(user_id) is None:
                 raise TableError("not_seated")
@@ -119,7 +73,7 @@ class TurnFlow:
 
     async def start_rematch(self, game_id: int, user_id: int) -> GameRow:
         """The host starts the new game with those who asked (the others' seats go)."""
-        async with self.service._lock_for(game_id):
+        async with self.service.lock_for(game_id):
             row = await self._finished(game_id)
             if user_id != row.host_id:
                 raise TableError("host_only")
@@ -139,13 +93,12 @@ class TurnFlow:
         it; a second click after it started finds the channel taken and is refused."""
         seats = [Seat(s.name, s.user_id) for s in row.seats if s.is_bot or s.user_id in askers]
         host = row.host_id if row.host_id in askers else next(u for u in askers if u is not None)
-        options = {k: v for k, v in row.options.items()}
         settings = {k: v for k, v in row.settings.items() if k in SETTING_NAMES}
         new = await self.service.open_table(
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             kind=row.kind,
-            options=options,
+            options=dict(row.options),
             host_id=host,
             host_name=seats[0].name,
             locale=row.locale,

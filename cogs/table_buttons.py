@@ -16,6 +16,7 @@ from bot.i18n import t
 from bot.store import GameRow
 from bot.table_settings import TABLE_SETTINGS
 from bot.table_settings import setting
+from bot.turn_flow import TurnFlow
 from cogs.common import bot_of
 from cogs.common import check_origin
 from cogs.common import display_name
@@ -50,7 +51,7 @@ class TakeSeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         try:
             await _checked_row(interaction, self.game_id)
             user = interaction.user
-            await bot_of(interaction).tables.flow.take_seat(self.game_id, user.id, display_name(user))
+            await TurnFlow(bot_of(interaction).tables).take_seat(self.game_id, user.id, display_name(user))
         except GameError as error:
             await report_error(interaction, error)
             return
@@ -74,7 +75,7 @@ class AgainButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True)
         lang = user_lang(interaction)
-        flow = bot_of(interaction).tables.flow
+        flow = TurnFlow(bot_of(interaction).tables)
         try:
             row = await _checked_row(interaction, self.game_id)
             if self.op == "start":

@@ -1,7 +1,7 @@
 """The project's import graph, read from the source: which module imports which, and the floors it makes.
 
-Every import counts, at the top of a module or inside a function (both are arrows at run time); only the
-imports under ``if TYPE_CHECKING:`` are left out, since they never run. Run it to print the floors:
+Every import counts: at the top of a module, inside a function, and under ``if TYPE_CHECKING:`` too (a type's
+arrow is still an arrow: two modules that name each other's types are one knot). Run it to print the floors:
 ``python -m tests.import_graph [root]``.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 PACKAGES = ("bot", "cogs", "renders")
@@ -22,24 +21,12 @@ def module_name(root: Path, path: Path) -> str:
     return ".".join(parts)
 
 
-def _runtime_nodes(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node but those under ``if TYPE_CHECKING:``."""
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            stack.extend(node.orelse)
-            continue
-        yield node
-        stack.extend(ast.iter_child_nodes(node))
-
-
 def imports_of(root: Path, path: Path, known: set[str]) -> set[str]:
     """The project modules that ``path`` imports (a package's import reaches its __init__)."""
     name = module_name(root, path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.registry import player_of
+from bot.turn_flow import TurnFlow
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
 from tests.e2e.simhelpers import set_locales
@@ -182,7 +183,7 @@ async def test_a_member_takes_a_computer_seat_and_a_leaver_panel_closes(simcord_
     assert "carol takes a computer player's seat" in text_of(await table.table_message())
     assert take.custom_id not in [c.custom_id for c in components(await table.table_message())]  # none left
     try:
-        await table.bot.tables.flow.take_seat(table.game_id, 999, "dave")
+        await TurnFlow(table.bot.tables).take_seat(table.game_id, 999, "dave")
     except Exception as error:
         assert getattr(error, "code", "") == "no_computer_seat"
     else:
