@@ -49,6 +49,7 @@ from bot.registry import player_of
 from bot.store import ActiveTableExists
 from bot.store import DuplicateAction
 from bot.store import GameRow
+from bot.store import ResultLine
 from bot.store import Seat
 from bot.store import Store
 from bot.table_settings import SETTING_NAMES
@@ -438,25 +439,17 @@ class TableService:
         turn_since = now if after != before or not by_bot else None
         over = engine.is_over(work)
         results = engine.results(work) if over else None
-        try:
-            await self.store.append_action(
-                live.row.id,
-                n,
-                seat if seat != TABLE_SEAT else None,
-                action.dumps(),
-                by_bot=by_bot,
-                at=now,
-                turn_since=turn_since,
-                results=None if results is None else result_lines(live.row, results),
-                how=how,
-            )
-        except DuplicateAction:
-            # Another process wrote this number first: our state is behind the truth; reload it next time.
-            self.forget(live.row.id)
-            raise TableError("conflict") from None
-        except Exception as error:
-            log.warning("could not store move %s of game %s: %r", n, live.row.id, error)
-            raise TableError("not_saved") from error
+        await self._store(
+            live,
+            n,
+            seat,
+            action,
+            by_bot=by_bot,
+            at=now,
+            turn_since=turn_since,
+            results=None if results is None else result_lines(live.row, results),
+            how=how,
+        )
         before, live.state, live.n = live.state, work, n
         live.undo = None
         if not by_bot and seat != TABLE_SEAT and engine.undoable(before, seat, action, events):
@@ -516,6 +509,40 @@ class TableService:
             choice = player_of(live.row.kind).act(live.state, seat, rng)
             events.extend(await self._commit(live, seat, choice, by_bot=True))
 
+    async def _store(
+        self,
+        live: LiveGame,
+        n: int,
+        seat: int,
+        action: Action,
+        *,
+        at: float,
+        turn_since: float | None,
+        by_bot: bool = False,
+        results: list[ResultLine] | None = None,
+        how: str | None = None,
+    ) -> None:
+        """Write action ``n`` of a game, or refuse the move: another process wrote this number first (our state
+        is behind the truth: reload it next time), or the write failed."""
+        try:
+            await self.store.append_action(
+                live.row.id,
+                n,
+                seat if seat != TABLE_SEAT else None,
+                action.dumps(),
+                by_bot=by_bot,
+                at=at,
+                turn_since=turn_since,
+                results=results,
+                how=how,
+            )
+        except DuplicateAction:
+            self.forget(live.row.id)
+            raise TableError("conflict") from None
+        except Exception as error:
+            log.warning("could not store move %s of game %s: %r", n, live.row.id, error)
+            raise TableError("not_saved") from error
+
     async def _take_back(self, live: LiveGame, seat: int) -> list[Event]:
         """Undo: store it (the log keeps it, replay skips it and the move before it) and restore the state
         before that move."""
@@ -526,14 +553,7 @@ class TableService:
             raise TableError("cannot_undo")
         n = live.n + 1
         now = self.clock()
-        try:
-            await self.store.append_action(live.row.id, n, seat, Action.of(UNDO).dumps(), at=now, turn_since=now)
-        except DuplicateAction:
-            self.forget(live.row.id)
-            raise TableError("conflict") from None
-        except Exception as error:
-            log.warning("could not store the undo %s of game %s: %r", n, live.row.id, error)
-            raise TableError("not_saved") from error
+        await self._store(live, n, seat, Action.of(UNDO), at=now, turn_since=now)
         live.state, live.n, live.undo = undo.before, n, None
         live.acted[seat] = n
         live.row.turn_since, live.row.reminded = now, False
