@@ -1,71 +1,44 @@
 """The drawing kit every game's pictures share: bundled fonts, palette, text, panels, cards, PNG encoding.
 
-Everything is drawn with Pillow from the bundled DejaVu fonts, so a picture looks the same on every host and
-needs no downloaded asset. Pillow's own shapes are not antialiased, so rounded shapes go through supersampled
+Everything is drawn with Pillow from the bundled fonts (``renders.typeface``), so a picture looks the same on every
+host and needs no downloaded asset. Pillow's own shapes are not antialiased, so rounded shapes go through supersampled
 masks. Everything costly (fonts, masks, card faces, shadows) is cached: a render only pastes ready pieces.
 """
 
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from functools import lru_cache
-from pathlib import Path
 from typing import Final
 
 from PIL import Image
 from PIL import ImageChops
 from PIL import ImageDraw
 from PIL import ImageFilter
-from PIL import ImageFont
 
 from bot.i18n import has
 from bot.i18n import language
 from bot.i18n import t
+from renders import measure
+from renders.typeface import FONT_BOLD as FONT_BOLD
+from renders.typeface import FONT_DIR as FONT_DIR
+from renders.typeface import FONT_REGULAR as FONT_REGULAR
+from renders.typeface import NOTDEF_PROBE as NOTDEF_PROBE
+from renders.typeface import Font as Font
+from renders.typeface import clean_text as clean_text
+from renders.typeface import face_index as face_index
+from renders.typeface import fallbacks as fallbacks
+from renders.typeface import font as font
+from renders.typeface import has_glyph as has_glyph
+from renders.typeface import segments as segments
+from renders.typeface import text_width as text_width
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Colour = RGB | RGBA
 Box = tuple[int, int, int, int]
-Font = ImageFont.FreeTypeFont
-
-# --- fonts ---------------------------------------------------------------------------------------------------
-
-FONT_DIR: Final = Path(__file__).with_name("fonts")
-FONT_REGULAR: Final = FONT_DIR / "DejaVuSans.ttf"
-FONT_BOLD: Final = FONT_DIR / "DejaVuSans-Bold.ttf"
-NOTDEF_PROBE: Final = "\ue000"
-"""A private-use character no font we ship covers: it draws the .notdef box."""
-
-
-@cache
-def font(size: int, bold: bool = False) -> Font:
-    """The bundled DejaVu Sans at ``size`` px, cached: opening a face costs more than drawing with it."""
-    return ImageFont.truetype(str(FONT_BOLD if bold else FONT_REGULAR), size)
-
-
-def _glyph_signature(face: Font, char: str) -> tuple[tuple[float, float, float, float], bytes]:
-    return face.getbbox(char), bytes(face.getmask(char))
-
-
-@lru_cache(maxsize=4096)
-def has_glyph(char: str, bold: bool = False) -> bool:
-    """Whether the bundled font draws ``char`` itself rather than its .notdef box."""
-    if unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co", "Cn"}:
-        return False
-    face = font(32, bold)
-    return _glyph_signature(face, char) != _glyph_signature(face, NOTDEF_PROBE)
-
-
-def clean_text(text: str, bold: bool = False) -> str:
-    """User text made drawable: NFC-composed, characters the font lacks dropped, spaces collapsed."""
-    composed = unicodedata.normalize("NFC", text)
-    kept = "".join(ch if ch.isspace() or has_glyph(ch, bold) else " " for ch in composed)
-    return " ".join(kept.split())
-
 
 # --- palette -------------------------------------------------------------------------------------------------
 
@@ -130,12 +103,12 @@ ELLIPSIS: Final = "…"
 
 def fit_text(text: str, face: Font, max_width: float, ellipsis: str = ELLIPSIS) -> str:
     """``text`` cut at a character boundary and ended with an ellipsis so that it fits ``max_width``."""
-    if face.getlength(text) <= max_width:
+    if text_width(text, face) <= max_width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if face.getlength(text[:mid].rstrip() + ellipsis) <= max_width:
+        if text_width(text[:mid].rstrip() + ellipsis, face) <= max_width:
             lo = mid
         else:
             hi = mid - 1
@@ -147,7 +120,7 @@ def fit_text(text: str, face: Font, max_width: float, ellipsis: str = ELLIPSIS) 
 def fit_font(text: str, max_width: float, size: int, min_size: int, bold: bool = False) -> Font:
     """The largest font between ``min_size`` and ``size`` in which ``text`` fits ``max_width``."""
     for candidate in range(size, min_size, -1):
-        if font(candidate, bold).getlength(text) <= max_width:
+        if text_width(text, font(candidate, bold)) <= max_width:
             return font(candidate, bold)
     return font(min_size, bold)
 
@@ -169,8 +142,40 @@ def draw_text(
         text = fit_text(text, face, max_width)
     if not text:
         return 0.0
-    draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
-    return face.getlength(text)
+    pieces = segments(text, face)
+    if len(pieces) == 1 and pieces[0][1] is face:
+        draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        measure.note(text, face.size, draw.textbbox(xy, text, font=face, anchor=anchor))
+        return face.getlength(text)
+    return _draw_pieces(draw, xy, pieces, face, fill, anchor, stroke, stroke_fill)
+
+
+def _draw_pieces(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    pieces: list[tuple[str, Font]],
+    face: Font,
+    fill: Colour,
+    anchor: str,
+    stroke: int,
+    stroke_fill: Colour | None,
+) -> float:
+    """Draw a line set in several fonts as one, placed by ``anchor`` on the metrics of its main ``face``."""
+    width = sum(piece_face.getlength(piece) for piece, piece_face in pieces)
+    ascent, descent = face.getmetrics()
+    horizontal, vertical = anchor[0], anchor[1]
+    x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}.get(horizontal, 0.0)
+    baseline = xy[1] + {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "d": -descent, "b": -descent}.get(
+        vertical, 0.0
+    )
+    start = x
+    for piece, piece_face in pieces:
+        draw.text(
+            (x, baseline), piece, font=piece_face, fill=fill, anchor="ls", stroke_width=stroke, stroke_fill=stroke_fill
+        )
+        x += piece_face.getlength(piece)
+    measure.note("".join(piece for piece, _ in pieces), face.size, (start, baseline - ascent, x, baseline + descent))
+    return width
 
 
 def draw_centered(
@@ -192,13 +197,14 @@ def draw_glyph(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str
     x = centre[0] - (left + right) / 2
     y = centre[1] - (top + bottom) / 2
     draw.text((x, y), text, font=face, fill=fill, anchor="ls")
+    measure.note(text, bottom - top, (x + left, y + top, x + right, y + bottom), symbol=True)
 
 
 Run = tuple[str, Font, Colour]
 
 
 def runs_width(runs: Sequence[Run]) -> float:
-    return sum(face.getlength(text) for text, face, _ in runs)
+    return sum(text_width(text, face) for text, face, _ in runs)
 
 
 NAME_MARK = "\x00"
@@ -225,7 +231,7 @@ def name_runs(
 ) -> list[Run]:
     """Split ``line`` at ``NAME_MARK`` into runs: the name in its own style, cut to keep the line in ``max_width``."""
     before, _, after = line.partition(NAME_MARK)
-    room = max_width - face.getlength(before + after)
+    room = max_width - text_width(before + after, face)
     return [(before, face, fill), (fit_text(name, name_face, room), name_face, name_fill), (after, face, fill)]
 
 
@@ -243,8 +249,10 @@ def draw_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], runs: Sequence
     descent = max(face.getmetrics()[1] for _, face, _ in runs)
     baseline = xy[1] + (ascent - descent) / 2
     for text, face, fill in runs:
-        draw.text((x, baseline), text, font=face, fill=fill, anchor="ls")
-        x += face.getlength(text)
+        for piece, piece_face in segments(text, face):
+            draw.text((x, baseline), piece, font=piece_face, fill=fill, anchor="ls")
+            x += piece_face.getlength(piece)
+        measure.note(text, face.size, (x - text_width(text, face), baseline - ascent, x, baseline + descent))
     return width
 
 
@@ -304,6 +312,7 @@ def paste(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
     if right <= left or bottom <= top:
         return
     canvas.alpha_composite(layer, (x + left, y + top), (left, top, right, bottom))
+    measure.pasted(layer, (x, y))
 
 
 def panel(
@@ -515,7 +524,7 @@ class RimmedCard:
 
     def finish(self, width: int) -> Image.Image:
         """The card at its size, with the thin edge that sets it apart from a light background."""
-        card = self.image.resize(card_size(width), Image.Resampling.LANCZOS)
+        card = measure.resized(self.image, card_size(width), Image.Resampling.LANCZOS)
         panel(card, (0, 0, card.width, card.height), card_radius(width), (0, 0, 0, 0), outline=PAPER_EDGE, width=1)
         return card
 
@@ -547,6 +556,7 @@ def _blank_card(width: int, paper: RGB = PAPER) -> Image.Image:
     return card
 
 
+@measure.piece_cache(maxsize=256)
 def _corner_index(label: str, suit: str, width: int) -> Image.Image:
     """Rank over suit, as printed in a card's corner; sized so that "10" still fits a narrow overlap."""
     ink = suit_colour(suit)
@@ -568,10 +578,12 @@ def _corner_index(label: str, suit: str, width: int) -> Image.Image:
     draw.text((col / 2 - (r_left + r_right) / 2, 1 - r_top), label, font=rank_face, fill=ink, anchor="ls")
     y = 1 + (r_bottom - r_top) + gap
     draw.text((col / 2 - (s_left + s_right) / 2, y - s_top), symbol, font=suit_face, fill=ink, anchor="ls")
+    measure.note(label, rank_face.size, (0, 0, col, r_bottom - r_top))
+    measure.note(symbol, s_bottom - s_top, (0, y, col, height), symbol=True)
     return index
 
 
-@lru_cache(maxsize=1024)
+@measure.piece_cache(maxsize=1024)
 def _face(code: str, width: int, lang: str) -> Image.Image:
     rank, suit = parse_card(code)
     ink = suit_colour(suit)
@@ -602,9 +614,10 @@ def _face(code: str, width: int, lang: str) -> Image.Image:
     return card
 
 
-@lru_cache(maxsize=2048)
+@measure.piece_cache(maxsize=2048)
 def _marked(code: str, width: int, lang: str, badge: str | None, ring: Colour | None, dim: bool) -> Image.Image:
-    card = _face(code, width, lang).copy()
+    face = _face(code, width, lang)
+    card = measure.copied(face, face.copy())
     w, h = card.size
     if dim:
         veil = _solid((w, h), (40, 48, 44, 120), ("round", (w, h, card_radius(width))))

@@ -38,8 +38,9 @@ def test_the_font_really_has_the_glyphs(char: str, bold: bool) -> None:
 
 def test_missing_glyphs_are_detected_and_dropped() -> None:
     assert not kit.has_glyph(kit.NOTDEF_PROBE)
-    assert not kit.has_glyph("李")
-    assert kit.clean_text("  Zoe\u0301 \ue000 李小龙  Bruce ") == "Zoé Bruce"
+    assert kit.has_glyph("李") and kit.face_index("李") == 2 and kit.face_index("🎲") == 1
+    assert not kit.has_glyph("\U00020bb7"), "a rare ideograph no bundled font has"
+    assert kit.clean_text("  Zoe\u0301 \ue000 李小龙  Bruce \U00020bb7") == "Zoé 李小龙 Bruce"
     assert kit.clean_text("\u200b") == ""
 
 
@@ -147,4 +148,4 @@ def test_encode_png_gives_real_png_bytes() -> None:
 
 def test_every_rank_has_its_word() -> None:
     """The kit's own catalog names every rank (both languages say the same: ``tests/test_i18n.py``)."""
-    assert {f"render.rank.{rank}" for rank in kit.RANKS} <= catalog_file("fr", "render_kit.json").keys()
+    assert {f"render.rank.{rank}" for rank in kit.RANKS} <= catalog_file("fr", "render_kit.po").keys()
