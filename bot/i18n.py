@@ -1,19 +1,24 @@
 """Message catalogs (fr, en) and the discord.py command translator.
 
-Catalogs are the JSON files under ``bot/locales/<lang>/``; every file of a language is merged,
-so each area (core, one game, its pictures) keeps its own file. Keys are dotted names,
-values ``str.format`` templates with named placeholders.
+Catalogs are gettext ``.po`` files under ``bot/locales/<lang>/``, one per area (core, each game, its pictures),
+read with Babel and compiled in memory, so plural forms follow each language's own rule (French counts 0 as
+singular, English does not). Message ids are dotted keys; texts are ``str.format`` templates with named
+placeholders. A plural entry is one key with one text per plural form.
 """
 
 from __future__ import annotations
 
-import json
+import gettext
+import io
 import string
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import discord
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from discord import app_commands
 
 LANGUAGES = ("fr", "en")
@@ -30,32 +35,72 @@ def language(locale: object) -> str:
     return "en" if text else DEFAULT_LANGUAGE
 
 
+def catalog_files(lang: str) -> list[Path]:
+    return sorted((LOCALES_DIR / lang).glob("*.po"))
+
+
+def read_catalog(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain=path.stem)
+
+
+@cache
+def merged(lang: str) -> Catalog:
+    """Every area's catalog of ``lang`` in one; a key defined twice is an error."""
+    whole = Catalog(locale=lang, domain="tablee")
+    for path in catalog_files(lang):
+        for message in read_catalog(path, lang):
+            if not message.id:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            if key in whole:
+                raise ValueError(f"duplicate catalog key {key!r} in {path}")
+            whole[message.id] = message
+    return whole
+
+
+@cache
+def translations(lang: str) -> gettext.GNUTranslations:
+    """The compiled catalog of ``lang``, French behind English for any key English lacks."""
+    buffer = io.BytesIO()
+    write_mo(buffer, merged(lang))
+    buffer.seek(0)
+    compiled = gettext.GNUTranslations(buffer)
+    if lang != DEFAULT_LANGUAGE:
+        compiled.add_fallback(translations(DEFAULT_LANGUAGE))
+    return compiled
+
+
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    merged: dict[str, str] = {}
-    for path in sorted((LOCALES_DIR / lang).glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for key, value in data.items():
-            if key in merged:
-                raise ValueError(f"duplicate catalog key {key!r} in {path}")
-            merged[key] = value
-    return merged
+    """The singular texts of ``lang`` by key (plural entries are in :func:`plural_catalog`)."""
+    return {str(message.id): str(message.string) for message in merged(lang) if message.id and not message.pluralizable}
+
+
+@cache
+def plural_catalog(lang: str) -> dict[str, tuple[str, ...]]:
+    """The plural entries of ``lang`` by key: one text per plural form of the language."""
+    return {
+        str(message.id[0]): tuple(str(form) for form in message.string or ())
+        for message in merged(lang)
+        if message.id and message.pluralizable
+    }
 
 
 def has(key: str) -> bool:
-    return key in catalog(DEFAULT_LANGUAGE)
+    return key in catalog(DEFAULT_LANGUAGE) or key in plural_catalog(DEFAULT_LANGUAGE)
 
 
-def t(locale: object, key: str, /, **params: Any) -> str:
-    """The text for ``key`` in the language of ``locale``; a missing key falls back to French."""
-    lang = language(locale)
-    template = catalog(lang).get(key)
-    if template is None:
-        template = catalog(DEFAULT_LANGUAGE).get(key, key)
+def _format(template: str, params: dict[str, Any]) -> str:
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def t(locale: object, key: str, /, **params: Any) -> str:
+    """The text for ``key`` in the language of ``locale``; a missing key falls back to French."""
+    return _format(translations(language(locale)).gettext(key), params)
 
 
 def placeholders(template: str) -> set[str]:
@@ -85,7 +130,5 @@ class Translator(app_commands.Translator):
 
 
 def plural(locale: object, key: str, n: int, /, **params: Any) -> str:
-    """``key.one`` or ``key.other`` with ``n``: French counts 0 and 1 as singular, English only 1."""
-    lang = language(locale)
-    one = n in (0, 1) if lang == "fr" else n == 1
-    return t(locale, f"{key}.{'one' if one else 'other'}", n=n, **params)
+    """The plural entry ``key`` in the form the language uses for ``n``, formatted with ``n`` and ``params``."""
+    return _format(translations(language(locale)).ngettext(key, key, n), {"n": n, **params})

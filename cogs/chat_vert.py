@@ -32,6 +32,7 @@ from bot.tables import Snapshot
 from bot.tables import TableError
 from bot.texts.chat_vert import COLOURS
 from bot.texts.chat_vert import MAJORS
+from bot.texts.chat_vert import a_card
 from bot.texts.chat_vert import card_name
 from bot.texts.chat_vert import colour_name
 from bot.texts.chat_vert import describe_action
@@ -148,7 +149,7 @@ def _play_panel(snapshot: Snapshot, seat: int, lang: str, focus_text: str | None
     if pending is not None:
         lines.append(plural(lang, "cv.panel.pending", pending.count))
     if drawn:
-        lines.append(t(lang, "cv.panel.drawn", card=card_name(drawn, lang)))
+        lines.append(t(lang, "cv.panel.drawn", card=a_card(drawn, lang)))
         focus = replace(focus, card=drawn if drawn in MAJORS else "", n=1)
     pages = 1
     if focus.card in MAJORS:

@@ -12,6 +12,7 @@ import discord
 from bot.games.base import Action
 from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.games.neurotrio_views import Placement
+from bot.i18n import plural
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.neurotrio import card_name
@@ -243,9 +244,13 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
             by_card.setdefault(p.card, []).append(p.vp)
         options = [
             discord.SelectOption(
-                label=t(lang, "neuro.panel.card_option", card=card_name(card, lang), count=len(vps), best=max(vps))[
-                    :100
-                ],
+                label=t(
+                    lang,
+                    "neuro.panel.card_option",
+                    card=card_name(card, lang),
+                    cells=plural(lang, "neuro.panel.cell_count", len(vps)),
+                    best=max(vps),
+                )[:100],
                 value=card,
             )
             for card, vps in sorted(by_card.items())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.games.base import Action
@@ -9,6 +11,7 @@ from bot.games.base import as_texts
 from bot.games.njet import CHARACTERS
 from bot.games.njet import ROWS
 from bot.games.njet_views import NjetSeatView
+from bot.i18n import plural
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.njet import card_label
@@ -38,6 +41,14 @@ def _table_actions(snapshot: Snapshot) -> list[list[Action]]:
     return [by_row[row] for row in ROWS if by_row[row]]
 
 
+def _copy_label(hand: Sequence[str], index: int, lang: str) -> str:
+    """A card of the hand by name; a second copy of the same card says so, so that no two options read alike."""
+    code = hand[index]
+    copy = hand[: index + 1].count(code)
+    label = card_label(code, lang)
+    return label if copy == 1 else t(lang, "njet.panel.copy", card=label, n=copy)
+
+
 def _discard_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
     """The secret discard: one multi-select of exactly N cards of the hand (other phases use the plain panel)."""
     legal = [] if snapshot.over else snapshot.legal.get(seat, [])
@@ -48,7 +59,7 @@ def _discard_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, 
     count = len(as_texts(discards[0].get("cards")))
     hand = seat_view.own.codes
     options = [
-        discord.SelectOption(label=card_label(code, lang), value=f"{code}#{i}") for i, code in enumerate(hand[:25])
+        discord.SelectOption(label=_copy_label(hand, i, lang), value=f"{code}#{i}") for i, code in enumerate(hand[:25])
     ]
     view = discord.ui.View(timeout=None)
     view.add_item(
@@ -58,7 +69,7 @@ def _discard_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, 
             "discard",
             "cards",
             options,
-            t(lang, "njet.panel.discard", n=count),
+            plural(lang, "njet.panel.discard", count),
             count=count,
         )
     )

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.base import GameError
+from bot.i18n import plural
 from bot.i18n import t
 from bot.registry import GAMES
 from bot.registry import KINDS
@@ -145,8 +146,18 @@ async def stats_embed(guild_id: int, game: str | None, lang: str, store: Store) 
     kinds = [game] if game else sorted({line.kind for line in lines_by_kind} | set(played))
     for kind in kinds:
         rows = [line for line in lines_by_kind if line.kind == kind][:10]
-        body = "\n".join(t(lang, "stats.line", name=r.name, wins=r.wins, games=r.games) for r in rows)
-        title = t(lang, "stats.game", game=t(lang, spec_of(kind).title_key), n=played.get(kind, 0))
+        body = "\n".join(
+            t(
+                lang,
+                "stats.line",
+                name=r.name,
+                wins=plural(lang, "stats.wins", r.wins),
+                games=plural(lang, "stats.games", r.games),
+            )
+            for r in rows
+        )
+        games = plural(lang, "stats.games", played.get(kind, 0))
+        title = t(lang, "stats.game", game=t(lang, spec_of(kind).title_key), games=games)
         embed.add_field(name=title, value=body or t(lang, "stats.none"), inline=False)
     if not kinds:
         embed.description = t(lang, "stats.empty")

@@ -1,8 +1,6 @@
-"""Both catalogs say the same things: same keys, same placeholders."""
+"""Both catalogs say the same things: same keys, same placeholders, the plural forms of each language."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -12,41 +10,62 @@ from bot.i18n import LOCALES_DIR
 from bot.i18n import catalog
 from bot.i18n import language
 from bot.i18n import placeholders
+from bot.i18n import plural
+from bot.i18n import plural_catalog
+from bot.i18n import read_catalog
 from bot.i18n import t
 
-FILES = sorted(path.name for path in (LOCALES_DIR / "fr").glob("*.json"))
+FILES = sorted(path.name for path in (LOCALES_DIR / "fr").glob("*.po"))
 RENDER_PREFIXES = {
-    "render_chat_vert.json": "cv.render.",
-    "render_kit.json": "render.",
-    "render_nain_jaune.json": "nj.render.",
-    "render_neurotrio.json": "neuro.render.",
-    "render_njet.json": "njet.render.",
-    "render_triominos.json": "tri.render.",
+    "render_chat_vert.po": "cv.render.",
+    "render_kit.po": "render.",
+    "render_nain_jaune.po": "nj.render.",
+    "render_neurotrio.po": "neuro.render.",
+    "render_njet.po": "njet.render.",
+    "render_results.po": "results.render.",
+    "render_triominos.po": "tri.render.",
 }
 """The words of each game's pictures live in their own file, under their own prefix."""
 
 
-def catalog_file(lang: str, name: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((LOCALES_DIR / lang / name).read_text(encoding="utf-8"))
-    return data
+def catalog_file(lang: str, name: str) -> dict[str, str | tuple[str, ...]]:
+    """One area's catalog: a key's text, or its plural forms."""
+    found: dict[str, str | tuple[str, ...]] = {}
+    for message in read_catalog(LOCALES_DIR / lang / name, lang):
+        if isinstance(message.id, tuple):
+            found[message.id[0]] = tuple(message.string)
+        elif message.id:
+            found[message.id] = message.string
+    return found
+
+
+def texts(value: str | tuple[str, ...]) -> tuple[str, ...]:
+    return value if isinstance(value, tuple) else (value,)
 
 
 def test_same_keys_in_fr_and_en() -> None:
     fr, en = catalog("fr"), catalog("en")
     assert sorted(set(fr) - set(en)) == []
     assert sorted(set(en) - set(fr)) == []
+    assert plural_catalog("fr").keys() == plural_catalog("en").keys()
 
 
 def test_same_placeholders() -> None:
     fr, en = catalog("fr"), catalog("en")
     for key in fr:
         assert placeholders(fr[key]) == placeholders(en[key]), key
+    for key, forms in plural_catalog("fr").items():
+        assert len(forms) == 2 and len(plural_catalog("en")[key]) == 2, key
+        for text in (*forms, *plural_catalog("en")[key]):
+            assert placeholders(text) <= placeholders(forms[1]) | {"n"}, key
 
 
 def test_no_empty_text() -> None:
     for lang in ("fr", "en"):
         for key, text in catalog(lang).items():
             assert text.strip(), f"{lang}:{key}"
+        for key, forms in plural_catalog(lang).items():
+            assert all(form.strip() for form in forms), f"{lang}:{key}"
 
 
 def test_language_of_discord_locales() -> None:
@@ -63,9 +82,15 @@ def test_lookup_and_fallback() -> None:
     assert t("fr", "no.such.key") == "no.such.key"
 
 
+def test_plural_rules_of_each_language() -> None:
+    """French counts 0 and 1 as singular, English only 1 (the rules come from the catalogs' headers)."""
+    assert [plural("fr", "unit.points", n) for n in (0, 1, 2)] == ["0 point", "1 point", "2 points"]
+    assert [plural("en", "unit.points", n) for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+
+
 def test_every_language_has_the_same_files() -> None:
     for lang in LANGUAGES:
-        assert sorted(path.name for path in (LOCALES_DIR / lang).glob("*.json")) == FILES, lang
+        assert sorted(path.name for path in (LOCALES_DIR / lang).glob("*.po")) == FILES, lang
     assert sorted(RENDER_PREFIXES) == [name for name in FILES if name.startswith("render_")]
 
 
@@ -75,7 +100,9 @@ def test_each_file_says_the_same_in_fr_and_en(name: str) -> None:
     fr, en = catalog_file("fr", name), catalog_file("en", name)
     assert fr.keys() == en.keys()
     for key in fr:
-        assert placeholders(fr[key]) == placeholders(en[key]), key
+        assert {p for text in texts(fr[key]) for p in placeholders(text)} == {
+            p for text in texts(en[key]) for p in placeholders(text)
+        } or isinstance(fr[key], tuple), key
 
 
 @pytest.mark.parametrize(("name", "prefix"), RENDER_PREFIXES.items())

@@ -51,6 +51,19 @@ def cards_name(cards: Sequence[str], locale: str) -> str:
     return ", ".join(card_name(c, locale) for c in cards)
 
 
+def a_card(code: JSONValue, locale: str) -> str:
+    """A card in a sentence: "un 7 rouge", "un Changement de couleur" / "a red 7" (every card of the game is
+    masculine in French)."""
+    return t(locale, "cv.card.a", card=card_name(code, locale))
+
+
+def cards_phrase(cards: Sequence[str], locale: str) -> str:
+    """The cards of one move in a sentence: "un 7 rouge", or a pair as "2 × 7 rouge"."""
+    if len(cards) == 2 and cards[0] == cards[1]:
+        return cards_name(cards, locale)
+    return ", ".join(a_card(c, locale) for c in cards)
+
+
 def penalty_sentence(data: Mapping[str, JSONValue], locale: str) -> str:
     """The seed's sentence for one penalty card ("Pour ne pas avoir dit « ... », voici ta carte.")."""
     reason = as_text(data.get("reason"), "None")
@@ -123,14 +136,14 @@ class ChatVertTexts(Narrator):
             return None
         if k == "deal":
             name = seat_name(names, event.seat_at("dealer"))
-            line = t(locale, "cv.ev.deal", name=name, card=card_name(event.text("top"), locale))
+            line = t(locale, "cv.ev.deal", name=name, card=a_card(event.text("top"), locale))
             returned = as_texts(event.data.get("returned"))
             if returned:
                 line += " " + t(locale, "cv.ev.returned", cards=cards_name(returned, locale))
             return line
         if k == "direction":
-            side = t(locale, "cv.side.left" if event.number("dir") == 1 else "cv.side.right")
-            return t(locale, "cv.ev.direction", name=who, side=side, first=seat_name(names, event.seat_at("first")))
+            key = "cv.ev.direction.left" if event.number("dir") == 1 else "cv.ev.direction.right"
+            return t(locale, key, name=who, first=seat_name(names, event.seat_at("first")))
         if k == "play":
             return self._play(event, names, locale)
         if k == "draw":
@@ -146,7 +159,7 @@ class ChatVertTexts(Narrator):
         if k == "keep":
             return t(locale, "cv.ev.keep", name=who)
         if k == "pause":
-            return t(locale, "cv.ev.pause", count=event.number("stock"))
+            return t(locale, "cv.ev.pause", cards=plural(locale, "unit.cards", event.number("stock")))
         if k == "said":
             return t(locale, "cv.ev.said", name=who, text=event.text("text"))
         if k == "penalty":
@@ -167,7 +180,7 @@ class ChatVertTexts(Narrator):
     def _play(self, event: Event, names: Sequence[str], locale: str) -> str:
         d = event.data
         who = seat_name(names, event.seat)
-        cards = cards_name(as_texts(d.get("cards")), locale)
+        cards = cards_phrase(as_texts(d.get("cards")), locale)
         line = t(locale, "cv.ev.same" if d.get("same") else "cv.ev.play", name=who, cards=cards)
         if event.text("colour"):
             line += t(locale, "cv.ev.colour", colour=colour_name(event.text("colour"), locale))

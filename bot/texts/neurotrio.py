@@ -65,7 +65,7 @@ class NeurotrioTexts(Narrator):
         if k == "deux_cartes":
             return t(locale, "neuro.ev.deux_cartes")
         if k == "out":
-            return t(locale, "neuro.ev.out", name=who, rank=event.number("rank"), vp=event.number("vp"))
+            return t(locale, "neuro.ev.out", name=who, order=event.number("rank"), vp=event.number("vp"))
         if k == "neuro":
             return t(locale, "neuro.ev.neuro", name=who)
         if k == "bid":

@@ -44,6 +44,14 @@ def option_name(row: str, option: str, locale: str, names: Sequence[str]) -> str
     return option
 
 
+def stone_label(row: str, option: str, locale: str, names: Sequence[str]) -> str:
+    """A stone's button: the row and the option, so that the trump and super-trump stones of one colour differ
+    ("Atout : rouge", "Super-atout : rouge"), a colour square first."""
+    label = t(locale, f"njet.stone.{row}", option=option_name(row, option, locale, names))
+    prefix = COLOUR_EMOJI.get(option) if row in ("trump", "super") else None
+    return (f"{prefix} {label}" if prefix else label)[:80]
+
+
 def rules_line(rules: Rules, locale: str, names: Sequence[str]) -> str:
     """The five rules of a round in one line."""
     super_colour = rules.super_colour
@@ -54,7 +62,7 @@ def rules_line(rules: Rules, locale: str, names: Sequence[str]) -> str:
         discard=t(locale, f"njet.discard.{rules.discard}"),
         trump=colour_name(rules.trump, locale),
         super=t(locale, "njet.super.none") if super_colour == "none" else colour_name(super_colour, locale),
-        points=rules.points,
+        points=plural(locale, "njet.per_trick", rules.points),
     )
 
 
@@ -118,7 +126,7 @@ class NjetTexts(Narrator):
         waiting = [seat_name(names, s) for s in sorted(public.to_act)]
         who = ", ".join(waiting) or "—"
         if phase == "njet":
-            second = t(locale, "njet.summary.njet", name=who, stones=table.stones_left)
+            second = plural(locale, "njet.summary.njet", table.stones_left, name=who)
         elif phase == "partner":
             second = t(locale, "njet.summary.partner", name=who)
         elif phase == "discard":
@@ -137,12 +145,7 @@ class NjetTexts(Narrator):
         names: Sequence[str],
     ) -> str:
         if action.kind == "block":
-            row, option = action.text("row"), action.text("option")
-            if row in ("trump", "super") and option != "none":
-                prefix = COLOUR_EMOJI.get(option, "")
-                return f"{prefix} {option_name(row, option, locale, names)}"[:80]
-            label = f"{t(locale, f'njet.row_short.{row}')} {option_name(row, option, locale, names)}"
-            return label[:80]
+            return stone_label(action.text("row"), action.text("option"), locale, names)
         if action.kind == "partner":
             return t(locale, "njet.action.partner", name=seat_name(names, action.get("seat")))[:80]
         if action.kind == "alone":

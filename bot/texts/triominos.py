@@ -11,6 +11,7 @@ from bot.games.base import as_seat
 from bot.games.base import as_text
 from bot.games.triominos_views import TriominosSeatView
 from bot.games.triominos_views import TriominosTableView
+from bot.i18n import plural
 from bot.i18n import t
 from bot.texts import Narrator
 from bot.texts import seat_name
@@ -53,7 +54,8 @@ class TriominosTexts(Narrator):
         if k == "round_end":
             key = "tri.ev.round_end.blocked" if event.text("reason") == "blocked" else "tri.ev.round_end.out"
             winner = seat_name(names, event.seat_at("winner"))
-            return t(locale, key, round=event.number("round"), name=winner, points=event.number("points"))
+            scored = plural(locale, "unit.points", event.number("points"))
+            return t(locale, key, round=event.number("round"), name=winner, scored=scored)
         if k == "game_end":
             return t(locale, "tri.ev.game_end")
         return None
@@ -65,7 +67,7 @@ class TriominosTexts(Narrator):
             return [first, t(locale, "tri.summary.over")]
         who = ", ".join(seat_name(names, s) for s in sorted(public.to_act))
         second = (
-            t(locale, "tri.summary.turn_draws", name=who, draws=table.draws)
+            plural(locale, "tri.summary.turn_draws", table.draws, name=who)
             if table.draws
             else t(locale, "tri.summary.turn", name=who)
         )
@@ -79,7 +81,8 @@ class TriominosTexts(Narrator):
         if action.kind in ("draw", "pass"):
             return t(locale, f"tri.action.{action.kind}")
         if action.kind == "place":
-            return f"{action.text('tile')} ({action.number('r')}, {action.number('c')})"
+            where = f"({action.number('r')}, {action.number('c')})"
+            return f"{action.text('tile')} {where} ↻{action.number('rot') * 120}°"
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:

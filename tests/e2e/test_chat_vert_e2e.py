@@ -143,7 +143,7 @@ async def test_a_rule_is_born_survives_a_restart_and_bites(simcord_env: Any, db_
     # Somebody else cannot write the rule.
     refused = await loser.slash(table.channel, "chatvert addrule")
     assert panel_of(refused).ephemeral
-    assert "Seul le gagnant" in panel_of(refused).content
+    assert "La règle revient à alix, qui a gagné la dernière partie." in panel_of(refused).content
     assert errors_of(simcord_env)
 
     # The winner's DM panel offers the dialogue; the rule: "say Tortue when a number card is played".

@@ -193,7 +193,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(simcord_env: Any) -> No
     outsider = await table.dave.click(table_msg, custom_id=f"tb:h:{table.game_id}")
     assert panel_of(outsider).ephemeral
     said = panel_of(outsider).content
-    assert said == "Vous n'êtes pas assis à cette table."
+    assert said == "Vous n'avez pas de place à cette table."
 
     # A player opens their ephemeral panel while it is their turn, plays from the DM, then clicks the old panel.
     _, user = await table.to_act()

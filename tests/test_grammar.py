@@ -1,0 +1,311 @@
+"""Every message of both catalogs, rendered with sample values, read right.
+
+Each singular entry and each plural entry (with counts 0, 1 and 2) is filled with sample values for its
+placeholders: names, counts, and for cards every grammatical form of masculine, feminine and elided ranks (with and
+without a suit, and the short labels of the buttons). The texts are then searched for the faults players reported:
+wrong gender or missing elision ("un dame", "le as", "le D♠"), two articles in a row (a template that adds an
+article to a phrase that has one), "(s)" plurals, "1 parties", English words in French texts and the reverse.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from bot.i18n import LANGUAGES
+from bot.i18n import catalog
+from bot.i18n import placeholders
+from bot.i18n import plural
+from bot.i18n import plural_catalog
+from bot.i18n import t
+from bot.texts import chat_vert
+from bot.texts import nain_jaune
+from bot.texts import neurotrio
+from bot.texts import njet
+from bot.texts.cards import FORMS
+from bot.texts.cards import card_phrase
+from bot.texts.cards import rank_phrase
+
+NUMBERS = {
+    "n",
+    "count",
+    "deal",
+    "deals",
+    "round",
+    "rounds",
+    "owed",
+    "vp",
+    "best",
+    "page",
+    "pages",
+    "value",
+    "stock",
+    "rows",
+    "cols",
+    "base",
+    "score",
+    "reminder",
+    "timeout",
+    "minutes",
+    "id",
+    "turn",
+    "target",
+    "pool",
+    "order",
+    "total",
+    "number",
+    "force",
+    "points",
+}
+"""Placeholders that take a bare number (a count shown with a noun must be a plural entry instead)."""
+AT_LEAST_TWO = {"min", "max"}
+"""Player counts of a game, never below 2."""
+LARGE = {("tri.render.target", "points")}
+"""A Triominos target, 50 points at least."""
+NAMES = ("Alice", "Zoé", "Ordi 2")
+COUNTS = (0, 1, 2)
+RANK_SAMPLES = ("Q", "K", "A", "7", "J", "8")
+CARD_SAMPLES = ("QS", "KH", "AH", "7D", "10D", "JC", "8C")
+
+
+def _nain_jaune_cards(lang: str) -> list[str]:
+    phrases = [card_phrase(code, form, lang) for code in CARD_SAMPLES for form in FORMS]
+    return phrases + [nain_jaune.card_name(code, lang) for code in CARD_SAMPLES]
+
+
+def _nain_jaune_ranks(lang: str) -> list[str]:
+    return [rank_phrase(rank, form, lang) for rank in RANK_SAMPLES for form in FORMS]
+
+
+def _card_samples(key: str, lang: str) -> list[str]:
+    """The card texts a template of this area receives, made by the game's own word functions."""
+    if key.startswith("nj."):
+        return _nain_jaune_cards(lang)
+    if key.startswith("njet."):
+        return [njet.card_name(code, lang) for code in ("R7", "G1", "K9")]
+    if key.startswith("cv."):
+        codes = ("R7", "BS", "W", "F", "GD", "YR")
+        labels = [chat_vert.card_name(c, lang) for c in codes]
+        return labels if key == "cv.card.a" else labels + [chat_vert.a_card(c, lang) for c in codes]
+    if key.startswith("neuro."):
+        return [neurotrio.card_name(code, lang) for code in ("EV2", "CN1", "RB3")]
+    return ["1-2-3"]
+
+
+def samples(key: str, name: str, lang: str) -> list[str]:
+    """The values a placeholder is tried with."""
+    if (key, name) in LARGE:
+        return ["50", "400"]
+    if name in NUMBERS:
+        return [str(n) for n in COUNTS]
+    if name in AT_LEAST_TWO:
+        return ["2", "4"]
+    if name in ("card", "cards", "last", "treasure", "expected"):
+        return _card_samples(key, lang)
+    if name == "rank":
+        return _nain_jaune_ranks(lang) + [nain_jaune.rank_name(r, lang) for r in RANK_SAMPLES]
+    if name == "box":
+        return [nain_jaune.box_name(code, lang) for code in ("QS", "KH", "10D", "JC", "7D")]
+    if name in ("tokens", "scored", "wins", "games", "ones", "cells", "places", "players"):
+        unit = {"tokens": "unit.tokens", "scored": "unit.points", "wins": "stats.wins", "games": "stats.games"}
+        return [plural(lang, unit.get(name, "unit.cards"), n) for n in COUNTS]
+    if name == "colour":
+        return [t(lang, "cv.colour.R"), t(lang, "njet.colour.B")]
+    return list(NAMES)
+
+
+def renderings(lang: str) -> Iterator[tuple[str, str]]:
+    """(key, text) for every message of ``lang``: each template with each sample of each placeholder in turn."""
+    for key, template in catalog(lang).items():
+        yield from _fill(key, lang, [template], None)
+    for key, forms in plural_catalog(lang).items():
+        yield from _fill(key, lang, list(forms), key)
+
+
+def _fill(key: str, lang: str, templates: list[str], plural_key: str | None) -> Iterator[tuple[str, str]]:
+    names = sorted(set().union(*(placeholders(tpl) for tpl in templates)) - {"n"})
+    values = {name: samples(key, name, lang) for name in names}
+    widest = max([len(v) for v in values.values()] + [1])
+    for i in range(widest):
+        params = {name: vals[i % len(vals)] for name, vals in values.items()}
+        if plural_key is not None:
+            for n in COUNTS:
+                yield key, plural(lang, plural_key, n, **params)
+        else:
+            params.setdefault("n", "1")
+            yield key, templates[0].format(**params)
+
+
+FR_PLURAL_NOUNS = (
+    "cartes|jetons|points|parties|victoires|joueurs|tuiles|pioches|places|cases|pierres|restantes|manches|règles|"
+    "types|pts|mises|cartons|pions|secrètes|révélées|attendus|écartés"
+)
+EN_PLURAL_NOUNS = "cards|tokens|points|games|wins|players|tiles|draws|spots|cells|stones|rounds|rules|types|bids"
+FR_MASCULINE = "as|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|valet|roi"
+SUIT = "[♠♥♦♣]"
+COMMON = [
+    (r"\(s\)", "a plural written (s)"),
+    (r"  ", "two spaces"),
+    (r" ,", "a space before a comma"),
+    (r"\{|\}", "a placeholder left unfilled"),
+]
+FR_FAULTS = [
+    *COMMON,
+    (r"\b(un|le|du|au) dame\b", "a masculine article before dame"),
+    (rf"\b(une|la) ({FR_MASCULINE})\b", "a feminine article before a masculine card"),
+    (r"\b(le|la|de|du|au) (as|As|A)\b", "no elision before as"),
+    (rf"\b(le|un|du|au) (D|A|As){SUIT}", "a masculine article before a short queen or ace"),
+    (r"\b(de|à) (le|les)\b", "de le / à le / de les / à les"),
+    (r"\b(le|la|les|un|une|du|au|aux) (le|la|les|l'|un|une|du|au|aux)\b", "two articles in a row"),
+    (r"\bà à\b", "two articles in a row"),
+    (rf"(?<![\d/.,+-])\b[01] ({FR_PLURAL_NOUNS})\b", "a plural noun after 0 or 1"),
+    (r"[^\s(«]([:?!;])(\s|$)", "no space before : ? ! or ;"),
+]
+EN_FAULTS = [
+    *COMMON,
+    (r"\ba (ace|eight)\b", "a before a vowel sound"),
+    (r"\ban (two|three|four|five|six|seven|nine|ten|jack|queen|king)\b", "an before a consonant"),
+    (r"\bthe the\b", "two articles in a row"),
+    (rf"(?<![\d/.,+-])\b1 ({EN_PLURAL_NOUNS})\b", "a plural noun after 1"),
+    (r" ([:?!;])", "a space before : ? ! or ;"),
+]
+ENGLISH_WORDS = (
+    "the|left|right|to|your|turn|player|players|cards|card|and|of|you|draw|play|wins|game|games|clockwise|"
+    "counterclockwise|trump|super-trump|none|yes|no|stone|tokens|round|deal|dealer"
+)
+FRENCH_WORDS = (
+    "le|la|les|joueur|joueurs|carte|cartes|tour|votre|vous|du|et|une|jeton|jetons|partie|gauche|droite|pioche|"
+    "donne|manche|atout|aucun|aucune|oui|non|pli|à|avec|sur|pour"
+)
+FRENCH_ALLOWED_IN_ENGLISH = (
+    "Le chat vert est un jeu qui se joue à 7 cartes, à gauche du donneur que je suis, et qui commence maintenant.",
+    "Le chat vert est un jeu qui se joue à 7 cartes, à droite du donneur que je suis, et qui commence maintenant.",
+    "Le Chat vert",
+    "J'ai la même",
+    "Deux cartes",
+    "deux cartes",
+    "Qui prend",
+    "Grand opéra",
+    "Nain Jaune",
+)
+"""Proper names and game calls that stay in French in the English texts."""
+ENGLISH_ALLOWED_IN_FRENCH = ("Njet!",)
+
+
+def faults(lang: str, text: str) -> list[str]:
+    """The faults found in one rendered text (names and calls kept in the other language set aside)."""
+    allowed = FRENCH_ALLOWED_IN_ENGLISH if lang == "en" else ENGLISH_ALLOWED_IN_FRENCH
+    for phrase in allowed:
+        text = text.replace(phrase, "Tablée")
+    found = [why for pattern, why in (FR_FAULTS if lang == "fr" else EN_FAULTS) if re.search(pattern, text)]
+    foreign = ENGLISH_WORDS if lang == "fr" else FRENCH_WORDS
+    for word in re.findall(rf"(?<![\w'-])({foreign})(?![\w'-])", text, flags=re.IGNORECASE):
+        found.append(f"foreign word {word!r}")
+    return found
+
+
+def _is_name(key: str) -> bool:
+    """Slash command names (lowercase ids) and the literal game rules text are not sentences to check here."""
+    return key.endswith(".name") and key.startswith("cmd.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_reads_right(lang: str) -> None:
+    problems = []
+    for key, text in renderings(lang):
+        if _is_name(key):
+            continue
+        for fault in faults(lang, text):
+            problems.append(f"{key}: {fault}: {text!r}")
+    unique = list(dict.fromkeys(problems))
+    assert not unique, "\n".join(unique[:40])
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("fr", "Dernière carte 7♦ · on attend un dame · à Alice"),
+        ("fr", "personne : on passe au dame"),
+        ("fr", "Alice pose le As♠"),
+        ("fr", "Alice pose le D♠"),
+        ("fr", "Alice prend la case du as de cœur"),
+        ("fr", "Alice : 1 victoires en 1 parties"),
+        ("fr", "Défaussez 2 carte(s)"),
+        ("fr", "Alice : « … à left du donneur que je suis »"),
+        ("fr", "Alice pose le la dame de pique"),
+        ("fr", "Phase Njet ! À Alice de poser une pierre (0 restantes)"),
+        ("fr", "Donne 2: Alice distribue"),
+        ("en", "Alice plays la dame"),
+        ("en", "Waiting for a ace"),
+        ("en", "Alice: 1 wins in 1 games"),
+    ],
+)
+def test_the_checks_catch_the_reported_faults(lang: str, text: str) -> None:
+    assert faults(lang, text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("fr", "Dernière carte 7♦ · on attend une dame · à Alice de jouer"),
+        ("fr", "personne : on passe à l'as"),
+        ("fr", "Alice ramasse la case de la dame de pique : +1 jeton"),
+        ("fr", "Alice : 0 victoire en 1 partie"),
+        ("en", "Alice takes the box of the ace of hearts: +1 token"),
+        ("en", "Waiting for an ace · 0 cards"),
+    ],
+)
+def test_the_checks_pass_good_texts(lang: str, text: str) -> None:
+    assert not faults(lang, text)
+
+
+def test_card_phrases_follow_gender_and_elision() -> None:
+    """The forms players asked for, written out by hand."""
+    wanted = {
+        ("Q", "a"): "une dame",
+        ("K", "a"): "un roi",
+        ("A", "a"): "un as",
+        ("Q", "the"): "la dame",
+        ("K", "the"): "le roi",
+        ("A", "the"): "l'as",
+        ("K", "of_the"): "du roi",
+        ("Q", "of_the"): "de la dame",
+        ("A", "of_the"): "de l'as",
+        ("K", "to_the"): "au roi",
+        ("Q", "to_the"): "à la dame",
+        ("A", "to_the"): "à l'as",
+    }
+    for (rank, form), text in wanted.items():
+        assert rank_phrase(rank, form, "fr") == text
+    assert rank_phrase("A", "a", "en") == "an ace"
+    assert rank_phrase("8", "a", "en") == "an eight"
+    assert rank_phrase("Q", "of_the", "en") == "of the queen"
+    assert card_phrase("QH", "the", "fr") == "la dame de cœur"
+    assert card_phrase("AS", "of_the", "fr") == "de l'as de pique"
+    assert card_phrase("KD", "the", "en") == "the king of diamonds"
+
+
+def test_the_five_boxes_of_nain_jaune() -> None:
+    boxes = {code: nain_jaune.box_name(code, "fr") for code in ("10D", "JC", "QS", "KH", "7D")}
+    assert boxes == {
+        "10D": "la case du dix de carreau",
+        "JC": "la case du valet de trèfle",
+        "QS": "la case de la dame de pique",
+        "KH": "la case du roi de cœur",
+        "7D": "la case du Nain jaune",
+    }
+
+
+def test_counts_follow_each_language_rule() -> None:
+    """French counts 0 and 1 as singular, English only 1."""
+    assert [plural("fr", "stats.games", n) for n in (0, 1, 2)] == ["0 partie", "1 partie", "2 parties"]
+    assert [plural("en", "stats.games", n) for n in (0, 1, 2)] == ["0 games", "1 game", "2 games"]
+
+
+def test_both_languages_have_the_same_entries() -> None:
+    for a, b in itertools.pairwise(LANGUAGES):
+        assert set(catalog(a)) == set(catalog(b))
+        assert set(plural_catalog(a)) == set(plural_catalog(b))
