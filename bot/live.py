@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
@@ -150,13 +151,19 @@ def undone_numbers(rows: list[ActionRow]) -> set[int]:
     return out
 
 
-def rebuild(engine: AnyEngine, row: GameRow, rows: list[ActionRow]) -> LiveGame:
+Observer = Callable[[Any, list[Event]], None]
+"""Sees the state after the setup (with the start events) and after each action replayed (with its events)."""
+
+
+def rebuild(engine: AnyEngine, row: GameRow, rows: list[ActionRow], observe: Observer | None = None) -> LiveGame:
     """Setup from the seed, then every stored action in order (each with its own RNG), skipping undone ones: the
     live game with its state, last number, event log, the version at which each seat last acted, and the last
-    move if its player may still take it back."""
+    move if its player may still take it back. ``observe`` follows the replay step by step (a score history)."""
     state = engine.setup(len(row.seats), row.options, action_rng(row.seed, 0))
     live = LiveGame(row=row, engine=engine, state=state)
     live.log.extend((0, e) for e in engine.start_events(state))
+    if observe is not None:
+        observe(state, [e for _, e in live.log])
     undone = undone_numbers(rows)
     for index, action_row in enumerate(rows):
         live.n = action_row.n
@@ -175,6 +182,8 @@ def rebuild(engine: AnyEngine, row: GameRow, rows: list[ActionRow]) -> LiveGame:
         if seat != TABLE_SEAT:
             live.acted[seat] = action_row.n
         live.log.extend((action_row.n, e) for e in events)
+        if observe is not None:
+            observe(state, events)
         if before is not None and engine.undoable(before, seat, action, events):
             live.undo = Undo(action_row.n, seat, before)
     return live

@@ -82,6 +82,8 @@ class GameSpec:
     (``bot.players.strength.Figure``), if any."""
     short: tuple[tuple[str, JSONValue], ...] = ()
     """Options that make a short game (one or two deals, a low target): for the conformance suite and the demo."""
+    rounds: str | None = None
+    """The event that ends a round (the results picture charts the scores after each); None: a game in one go."""
 
     def __post_init__(self) -> None:
         for part in ("engine", "player", "texts", "pictures", "cog"):
@@ -93,10 +95,12 @@ class GameSpec:
 
 
 GAMES: tuple[GameSpec, ...] = (
-    GameSpec("nain_jaune", "nainjaune", short=(("deals", 2),)),
-    GameSpec("triominos", "triominos", strength="bot.players.triominos:strength", short=(("rounds", 1),)),
+    GameSpec("nain_jaune", "nainjaune", short=(("deals", 2),), rounds="deal_end"),
+    GameSpec(
+        "triominos", "triominos", strength="bot.players.triominos:strength", short=(("rounds", 1),), rounds="round_end"
+    ),
     GameSpec("neurotrio", "neurotrio", strength="bot.players.neurotrio:strength"),
-    GameSpec("njet", "njet", strength="bot.players.njet:strength", short=(("rounds", 2),)),
+    GameSpec("njet", "njet", strength="bot.players.njet:strength", short=(("rounds", 2),), rounds="round_end"),
     GameSpec(
         "chat_vert",
         "chatvert",

@@ -46,6 +46,9 @@ from bot.live import undo_seat
 from bot.registry import engine_of
 from bot.registry import hooks_of
 from bot.registry import player_of
+from bot.registry import spec_of
+from bot.score_history import ScoreHistory
+from bot.score_history import score_history
 from bot.store import ActiveTableExists
 from bot.store import DuplicateAction
 from bot.store import GameRow
@@ -764,6 +767,14 @@ class TableService:
             raise TableError("no_such_game")
         live = await self.replay(row)
         return self.snapshot_of(live, [])
+
+    async def score_history(self, game_id: int) -> ScoreHistory:
+        """A finished game's ranking and scores round by round (the results picture), replayed off the event loop."""
+        row = await self.store.get_game(game_id)
+        if row is None or row.status == "lobby":
+            raise TableError("no_such_game")
+        rows = await self.store.actions(game_id)
+        return await asyncio.to_thread(score_history, engine_of(row.kind), row, rows, spec_of(row.kind).rounds)
 
     async def set_lobby_message(self, game_id: int, message_id: int | None) -> None:
         row = await self.game_row(game_id)

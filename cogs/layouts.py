@@ -46,11 +46,12 @@ def action_rows(items: Iterable[discord.ui.Item[Any]]) -> list[discord.ui.Action
 
 def layout(
     texts: Sequence[str],
-    picture: str | None = None,
+    picture: str | Sequence[str] | None = None,
     rows: Sequence[discord.ui.ActionRow[Any]] = (),
     footer: str = "",
 ) -> discord.ui.LayoutView:
-    """One container: the first text, the picture (an attachment's file name), the other texts, the rows."""
+    """One container: the first text, the picture (an attachment's file name; several make one gallery), the other
+    texts, the rows."""
     parts = [text for text in texts if text]
     budget = TEXT_MAX - len(footer)
     kept: list[str] = []
@@ -62,8 +63,9 @@ def layout(
     children: list[discord.ui.Item[Any]] = []
     if kept:
         children.append(discord.ui.TextDisplay(kept[0]))
-    if picture is not None:
-        children.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{picture}")))
+    pictures = [picture] if isinstance(picture, str) else list(picture or ())
+    if pictures:
+        children.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{p}") for p in pictures)))
     children.extend(discord.ui.TextDisplay(text) for text in kept[1:])
     children.extend(rows)
     if footer:

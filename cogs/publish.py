@@ -51,6 +51,7 @@ from cogs.lobby_options import option_selects
 from cogs.table_buttons import settings_select
 from cogs.table_buttons import table_controls
 from cogs.ui import ui_for
+from renders.results import results_picture
 
 log = logging.getLogger(__name__)
 
@@ -104,10 +105,10 @@ def lobby_layout(row: GameRow) -> discord.ui.LayoutView:
     return layout(texts, rows=rows)
 
 
-def table_layout(snapshot: Snapshot, lang: str, *, ended: bool) -> discord.ui.LayoutView:
-    """The table message: the status and summary, the picture, the last moves, then the public moves (rows), "My
-    hand", the table's own buttons and the rules; an ended table keeps its words and picture, with "Play again"
-    once the game is over."""
+def table_layout(snapshot: Snapshot, lang: str, *, ended: bool, results: bool = False) -> discord.ui.LayoutView:
+    """The table message: the status and summary, the picture (and, once the game is over, the ``results``
+    picture beside it), the last moves, then the public moves (rows), "My hand", the table's own buttons and the
+    rules; an ended table keeps its words and picture, with "Play again" once the game is over."""
     game = snapshot.game
     ui = ui_for(game.kind)
     names = [s.name for s in game.seats]
@@ -130,7 +131,8 @@ def table_layout(snapshot: Snapshot, lang: str, *, ended: bool) -> discord.ui.La
         *table_controls(game, over=ended),
         RulesButton(game.kind, t(lang, "flow.rules")),
     ]
-    return layout([summary, last], picture="table.png", rows=[*action_rows(items), *action_rows(own)])
+    pictures = ["table.png", "results.png"] if results else ["table.png"]
+    return layout([summary, last], picture=pictures, rows=[*action_rows(items), *action_rows(own)])
 
 
 @dataclass
@@ -356,7 +358,9 @@ class DiscordPublisher:
         if last.over and last.results is not None:
             ranking = ranking_lines(last.results, names, lang, texts_of(game.kind).score_unit_key)
             title = t(lang, spec_of(game.kind).title_key)
-            milestones.append("\n".join([f"🏆 **{t(lang, 'table.game_over', game=title)}**", *ranking]))
+            ending = "\n".join([f"🏆 **{t(lang, 'table.game_over', game=title)}**", *ranking])
+            together = "\n\n".join([*milestones, ending])  # the last deal's end and the ranking: one message
+            milestones = [together] if len(together) <= 2000 else [*milestones, ending]
         ended = last.over or game.status in ENDED
         if ended:
             self._ending.add(game.id)
@@ -412,12 +416,14 @@ class DiscordPublisher:
         game = snapshot.game
         lang = game.locale
         names = [s.name for s in game.seats]
-        png = await off_loop(pictures_of(game.kind).table, snapshot.public, names, lang)
-        view = table_layout(snapshot, lang, ended=ended)
+        pngs = {"table.png": await off_loop(pictures_of(game.kind).table, snapshot.public, names, lang)}
+        if snapshot.over and snapshot.results is not None and (results := await self._results_picture(game)):
+            pngs["results.png"] = results
+        view = table_layout(snapshot, lang, ended=ended, results="results.png" in pngs)
         what = f"the table message of game {game.id}"
 
-        def file() -> discord.File:
-            return discord.File(io.BytesIO(png), filename="table.png")
+        def files() -> list[discord.File]:
+            return [discord.File(io.BytesIO(png), filename=name) for name, png in pngs.items()]
 
         old = game.table_message_id
         if old is not None and not repost:
@@ -426,7 +432,7 @@ class DiscordPublisher:
                 await deliver(
                     what,
                     lambda: message.edit(
-                        content=None, embed=None, attachments=[file()], view=view, allowed_mentions=NO_MENTIONS
+                        content=None, embed=None, attachments=files(), view=view, allowed_mentions=NO_MENTIONS
                     ),
                     self.retry_delays,
                 )
@@ -437,7 +443,7 @@ class DiscordPublisher:
                 log.info("the table message of game %s was deleted: posting it again", game.id)
         posted = await deliver(
             what,
-            lambda: channel.send(view=view, file=file(), allowed_mentions=NO_MENTIONS),
+            lambda: channel.send(view=view, files=files(), allowed_mentions=NO_MENTIONS),
             self.retry_delays,
         )
         await self.bot.tables.set_table_message(game.id, posted.id)
@@ -446,6 +452,18 @@ class DiscordPublisher:
                 await channel.get_partial_message(old).delete()
             except discord.HTTPException:
                 log.debug("old table message %s already gone", old)
+
+    async def _results_picture(self, game: GameRow) -> bytes | None:
+        """The ranking and the scores round by round of a finished game, replayed and drawn off the event loop
+        (None if that fails: the table message still goes out, with its own picture)."""
+        names = [s.name for s in game.seats]
+        unit = texts_of(game.kind).score_unit_key
+        try:
+            history = await self.bot.tables.score_history(game.id)
+            return await off_loop(results_picture, history.ranking, history.points, names, game.kind, unit, game.locale)
+        except Exception:
+            log.exception("the results picture of game %s failed", game.id)
+            return None
 
     # -- your turn -----------------------------------------------------------------------------
 

@@ -11,13 +11,16 @@ from bot.games.nain_jaune_views import NainJauneTableView
 from bot.i18n import plural
 from bot.i18n import t
 from bot.texts import Narrator
-from bot.texts import ends_game
 from bot.texts import later_deal
 from bot.texts import one_message
 from bot.texts import seat_name
+from bot.texts.cards import card_phrase
+from bot.texts.cards import rank_phrase
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 KIND = "nain_jaune"
+NAIN_JAUNE = "7D"
+"""The seven of diamonds: its box is called the Nain Jaune."""
 
 
 def rank_label(rank: str, locale: str) -> str:
@@ -26,13 +29,25 @@ def rank_label(rank: str, locale: str) -> str:
 
 
 def rank_name(rank: str, locale: str) -> str:
-    """Rank in words, as called at the table ("sans valet", "sans 10")."""
-    return t(locale, f"nj.rank_name.{rank}") if rank in ("A", "J", "Q", "K") else rank
+    """Rank in words, as called at the table ("sans valet", "sans dix")."""
+    return rank_phrase(rank, "name", locale)
 
 
 def card_name(code: str, locale: str) -> str:
-    """``10D`` -> ``10♦``; ``QS`` -> ``D♠`` in French, ``Q♠`` in English."""
+    """A card's short label for buttons: ``10D`` -> ``10♦``; ``QS`` -> ``D♠`` in French, ``Q♠`` in English."""
     return f"{rank_label(code[:-1], locale)}{SUITS[code[-1]]}"
+
+
+def the_card(code: str, locale: str) -> str:
+    """A card in a sentence: "la dame de pique", "l'as de cœur", "the queen of spades"."""
+    return card_phrase(code, "the", locale)
+
+
+def box_name(code: str, locale: str) -> str:
+    """A box of the board in a sentence: "la case de la dame de pique", "la case du Nain jaune"."""
+    if code == NAIN_JAUNE:
+        return t(locale, "nj.box.7D")
+    return t(locale, "nj.box", card=card_phrase(code, "of_the", locale))
 
 
 class NainJauneTexts(Narrator):
@@ -40,20 +55,20 @@ class NainJauneTexts(Narrator):
 
     def tell(self, k: str, event: Event, who: str, names: Sequence[str], locale: str) -> str | None:
         if k == "play":
-            return t(locale, "nj.ev.play", name=who, card=card_name(event.text("card"), locale))
+            return t(locale, "nj.ev.play", name=who, card=the_card(event.text("card"), locale))
         if k == "take":
             tokens = plural(locale, "unit.tokens", event.number("tokens"))
-            return t(locale, "nj.ev.take", name=who, card=card_name(event.text("card"), locale), tokens=tokens)
+            return t(locale, "nj.ev.take", name=who, box=box_name(event.text("card"), locale), tokens=tokens)
         if k == "sans":
             return t(locale, "nj.ev.sans", name=who, rank=rank_name(event.text("rank"), locale))
         if k == "pass":
             return t(locale, "nj.ev.pass", name=who)
         if k == "next_rank":
-            return t(locale, "nj.ev.next_rank", rank=rank_name(event.text("rank"), locale))
+            return t(locale, "nj.ev.next_rank", rank=rank_phrase(event.text("rank"), "to_the", locale))
         if k == "new_sequence":
             return t(locale, "nj.ev.new_sequence", name=who)
         if k == "forfeit":
-            return t(locale, "nj.ev.forfeit", name=who, card=card_name(event.text("card"), locale))
+            return t(locale, "nj.ev.forfeit", name=who, card=the_card(event.text("card"), locale))
         if k == "grand_opera":
             tokens = plural(locale, "unit.tokens", event.number("tokens"))
             return t(locale, "nj.ev.grand_opera", name=who, tokens=tokens)
@@ -66,7 +81,7 @@ class NainJauneTexts(Narrator):
             paid = event.number("tokens")
             owed = event.number("owed", paid)
             key = "nj.ev.double" if owed == paid else "nj.ev.double_short"
-            card = card_name(event.text("card"), locale)
+            card = the_card(event.text("card"), locale)
             return t(locale, key, name=who, card=card, tokens=plural(locale, "unit.tokens", paid), owed=owed)
         if k == "deal":
             dealer = seat_name(names, event.seat_at("dealer"))
@@ -93,7 +108,8 @@ class NainJauneTexts(Narrator):
             second = t(locale, "nj.summary.sans", name=who, rank=rank_name(table.sans, locale))
         else:
             last = card_name(table.last_card, locale) if table.last_card else "—"
-            second = t(locale, "nj.summary.wanted", name=who, rank=rank_name(table.wanted, locale), last=last)
+            wanted = rank_phrase(table.wanted, "a", locale)
+            second = t(locale, "nj.summary.wanted", name=who, rank=wanted, last=last)
         return [first, second]
 
     def action_label(
@@ -109,23 +125,43 @@ class NainJauneTexts(Narrator):
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
-        """The end of a deal with its payments and the next deal, in one message (the game end is the caller's)."""
-        if ends_game(events):
-            return []
+        """Each deal's end as the referee tells it (``deal_end_lines``) and the next deal, in one message; at the
+        game's end, the last deal and why the game stops (the ranking is the caller's, in the same message)."""
         parts: list[str] = []
-        ended = False
+        settled: list[Event] = []
         for event in events:
-            line = self.narrate(event, names, locale)
-            if not line:
-                continue
-            if event.kind == "deal_end":
-                ended = True
-                parts.append(f"**{line}**")
-            elif event.kind in ("payment", "double", "take") and ended:
-                parts.append(f"• {line}")
-            elif later_deal(event, "deal"):
-                parts.append(f"🃏 **{line}**")
+            if event.kind in SETTLING:
+                settled.append(event)  # the engine pays before it says the deal is over
+            elif event.kind == "deal_end":
+                parts += deal_end_lines(self, event, settled, names, locale)
+                settled = []
+            elif event.kind == "game_end" or later_deal(event, "deal"):
+                line = self.narrate(event, names, locale)
+                parts.append(f"🃏 **{line}**" if event.kind == "deal" else f"*{line}*")
         return one_message(parts)
+
+
+SETTLING = frozenset({"payment", "grand_opera", "double"})
+"""The events of a deal's settlement, which come just before its ``deal_end``."""
+
+
+def deal_end_lines(
+    texts: NainJauneTexts, end: Event, settled: Sequence[Event], names: Sequence[str], locale: str
+) -> list[str]:
+    """A deal's end: its winner, one line per payer (what they could pay when short), a Grand opéra, then each
+    board card kept in hand doubling its box."""
+    lines = [f"**{texts.narrate(end, names, locale)}**"]
+    for event in settled:
+        if event.kind == "double":
+            paid, owed = event.number("tokens"), event.number("owed")
+            key = "nj.deal_end.double" if paid == owed else "nj.deal_end.double_short"
+            card = card_phrase(event.text("card"), "of_the", locale)
+            tokens = plural(locale, "unit.tokens", paid)
+            line = t(locale, key, name=seat_name(names, event.seat), card=card, tokens=tokens, owed=owed)
+        else:
+            line = texts.narrate(event, names, locale) or ""
+        lines.append(f"🎭 **{line}**" if event.kind == "grand_opera" else f"• {line}")
+    return lines
 
 
 TEXTS = NainJauneTexts(KIND, "unit.tokens")
