@@ -1,0 +1,129 @@
+"""A Nain Jaune player's private hand, sized for a phone and the same size for the whole game.
+
+The frame is set by the number of players (a hand never grows past what a deal gives): its cards lie in rows that
+never overlap, as large as the width allows, and the frame keeps its size as the hand empties. On the seat's turn
+the playable cards stand raised and ringed, the others dim.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+from PIL import Image
+from PIL import ImageDraw
+
+from bot.games.nain_jaune import HAND_SIZES
+from bot.games.nain_jaune_views import NainJauneSeatView
+from bot.i18n import plural
+from bot.i18n import t
+from renders import kit
+from renders import measure
+from renders.layout import HEADER
+from renders.layout import Space
+from renders.layout import Type
+from renders.layout import face
+from renders.layout import grid_x
+from renders.layout import header_title
+from renders.nain_jaune.pieces import Chip
+from renders.nain_jaune.pieces import card
+from renders.nain_jaune.pieces import card_height
+from renders.nain_jaune.pieces import chip_face
+from renders.nain_jaune.pieces import coin_count
+from renders.nain_jaune.pieces import draw_chips
+from renders.nain_jaune.pieces import state_chips
+
+WIDTH: Final = 560
+EDGE: Final = Space.L
+STATUS: Final = 48
+"""The line under the header: "your turn" and the wanted rank."""
+CARD_MAX: Final = 88
+CARD_GAP: Final = Space.S
+ROW_GAP: Final = Space.S
+RAISE: Final = Space.M
+"""How far a playable card stands above the others."""
+ONE_ROW: Final = 7
+"""A hand of at most this many cards lies on one row; a larger one on rows of about six."""
+ROW_AIM: Final = 6
+
+
+@dataclass(frozen=True)
+class HandGrid:
+    """The frame of a seat's hand: ``per_row`` cards ``card`` px wide to a row, room for ``rows`` rows."""
+
+    per_row: int
+    rows: int
+    card: int
+
+    @property
+    def height(self) -> int:
+        """The picture's height: header, status line, the rows (each with room for a raised card) and the edge."""
+        cards = self.rows * (card_height(self.card) + RAISE) + (self.rows - 1) * ROW_GAP
+        return HEADER + STATUS + cards + EDGE
+
+
+def hand_grid(capacity: int) -> HandGrid:
+    """The rows of a hand that may hold ``capacity`` cards, its cards as wide as the picture allows."""
+    capacity = max(1, capacity)
+    rows = 1 if capacity <= ONE_ROW else math.ceil(capacity / ROW_AIM)
+    per_row = math.ceil(capacity / rows)
+    room = WIDTH - 2 * EDGE - (per_row - 1) * CARD_GAP
+    return HandGrid(per_row, rows, min(CARD_MAX, room // per_row))
+
+
+def capacity(view: NainJauneSeatView) -> int:
+    """The most cards this seat can hold in this game: a deal's hand for this many players."""
+    return HAND_SIZES.get(len(view.table.players), len(view.own.hand))
+
+
+def hand_image(view: NainJauneSeatView, locale: str) -> Image.Image:
+    """The hand as an RGBA picture: on the seat's turn the playable cards stand raised and ringed, the rest dim."""
+    hand = view.own.hand
+    grid = hand_grid(capacity(view))
+    canvas = kit.new_canvas(WIDTH, grid.height)
+    _draw_header(canvas, view, locale)
+    top = HEADER + STATUS
+    if not hand:
+        centre = (WIDTH / 2, (top + grid.height - EDGE) / 2)
+        empty = t(locale, "nj.render.empty_hand")
+        kit.draw_centered(ImageDraw.Draw(canvas), centre, empty, face(Type.TITLE), kit.INK_DIM, max_width=WIDTH - EDGE)
+        return canvas
+    per_row = max(grid.per_row, math.ceil(len(hand) / grid.rows))
+    size = grid.card if per_row == grid.per_row else (WIDTH - 2 * EDGE - (per_row - 1) * CARD_GAP) // per_row
+    marked = view.own.my_turn
+    playable = frozenset(view.own.playable)
+    row_step = card_height(grid.card) + RAISE + ROW_GAP
+    for i, code in enumerate(hand):
+        row, x = grid_x(i, len(hand), per_row, size, CARD_GAP, WIDTH)
+        y = top + row * row_step + RAISE
+        if not marked:
+            kit.paste_card(canvas, card(code, size, locale), (round(x), y))
+        elif code in playable:
+            kit.paste_card(canvas, card(code, size, locale, kit.GOLD), (round(x), y - RAISE))
+        else:
+            kit.paste_card(canvas, card(code, size, locale, dim=True), (round(x), y))
+    return canvas
+
+
+def _draw_header(canvas: Image.Image, view: NainJauneSeatView, locale: str) -> None:
+    """Title and card count, the tokens on the right; under them "your turn" and the wanted rank."""
+    colour = kit.seat_colour(view.seat)
+    cards = plural(locale, "nj.render.cards", len(view.own.hand))
+    x = header_title(canvas, t(locale, "nj.render.your_hand"), colour, cards, x=EDGE, size=Type.BODY)
+    tokens = plural(locale, "nj.render.tokens", view.own.tokens)
+    token_face = face(Type.BODY, True)
+    if x + Space.L + token_face.size * 1.35 + token_face.getlength(tokens) <= WIDTH - EDGE:
+        with measure.secondary():
+            coin_count(canvas, (WIDTH - EDGE, HEADER // 2), tokens, token_face, kit.INK, align="right")
+    chips: list[Chip] = []
+    if view.own.my_turn:
+        chips.append((t(locale, "nj.render.your_turn"), colour, kit.INK_DARK))
+    if view.table.over:
+        chips.append((t(locale, "nj.render.over"), kit.INK, kit.INK_DARK))
+    if view.own.my_turn and view.table.awaiting_claims:
+        chips.append((t(locale, "nj.render.claim"), kit.ALERT, kit.INK))
+    chips.extend(state_chips(view.table, locale))
+    if chips:
+        chips_face = chip_face(chips, WIDTH - 2 * EDGE, Type.BODY, Type.SMALL)
+        draw_chips(canvas, (EDGE, HEADER + STATUS / 2), chips, chips_face)
