@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.games.triominos_views import Placement
 from bot.games.triominos_views import TriominosSeatView
+from bot.i18n import plural
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.triominos import bonus_name
@@ -29,9 +30,9 @@ from cogs.components import focused_choice
 from cogs.game_commands import command_group
 from cogs.ui import FocusPanel
 from cogs.ui import GameUI
-from renders.triominos import letter_label
 from renders.triominos import render_hand
 from renders.triominos import render_placements
+from renders.triominos import spot_letters
 
 PAGE = 25
 ALL = "*"
@@ -61,18 +62,19 @@ def ranked(placements: Iterable[Placement]) -> list[Placement]:
 
 
 def _spot_options(chunk: Sequence[Placement], start: int, lang: str) -> list[discord.SelectOption]:
-    """One option per placement: its spot's letter, the tile, its rotation and its points (and bonus)."""
+    """One option per placement: its spot's letter (as the picture letters it), the tile, its rotation and its
+    points (and bonus)."""
     options = []
-    for i, placement in enumerate(chunk):
+    for placement, letter in zip(chunk, spot_letters(chunk, start), strict=True):
         named = bonus_name(placement.bonus, lang)
         key = "tri.panel.spot_option_bonus" if named else "tri.panel.spot_option"
         label = t(
             lang,
             key,
-            letter=letter_label(start + i),
+            letter=letter,
             tile=placement.tile,
             turn=placement.rot * 120,
-            points=placement.points,
+            points=plural(lang, "tri.pts", placement.points),
             bonus=named or "",
         )
         options.append(discord.SelectOption(label=label[:100], value=placement.action.dumps()))
@@ -107,7 +109,9 @@ def _tile_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
     for number, tile in enumerate(seat_view.own.codes, start=1):
         if tile in by_tile:
             best = by_tile[tile][0].points
-            label = t(lang, "tri.panel.tile_option", n=number, tile=tile, count=len(by_tile[tile]), best=best)
+            places = plural(lang, "tri.panel.places", len(by_tile[tile]))
+            best_points = plural(lang, "tri.pts", best)
+            label = t(lang, "tri.panel.tile_option", n=number, tile=tile, places=places, best=best_points)
             options.append(discord.SelectOption(label=label[:100], value=tile))
     lines = [t(lang, "tri.panel.pick") if options else t(lang, "tri.panel.no_place")]
     if options:

@@ -13,6 +13,7 @@ from bot.games.triominos_views import TriominosTableView
 from renders import kit
 from renders.triominos.board import table_image
 from renders.triominos.hand import hand_image
+from renders.triominos.spots import spot_letters
 from renders.triominos.tiles import letter_label
 
 
@@ -29,8 +30,9 @@ def render_placements(
     spots: Sequence[Placement],
     first: int = 0,
 ) -> bytes:
-    """The table with the given placements as ghost tiles lettered from the ``first``-th letter (the page's
-    start), the placed ``tile`` in the header (None when the spots are of several tiles)."""
+    """The table with the given placements as ghost tiles, one letter per space (``spot_letters``, from the
+    ``first``-th letter: the page's start), the placed ``tile`` named in the header (None when the spots are of
+    several tiles)."""
     return kit.encode_png(table_image(view.table, names, locale, tile=tile, spots=spots, first=first))
 
 
@@ -51,4 +53,4 @@ class TriominosPictures:
 
 PICTURES = TriominosPictures()
 
-__all__ = ["PICTURES", "letter_label", "render_hand", "render_placements", "render_table"]
+__all__ = ["PICTURES", "letter_label", "render_hand", "render_placements", "render_table", "spot_letters"]

@@ -17,15 +17,18 @@ from PIL import ImageFilter
 
 from bot.i18n import t
 from renders import kit
+from renders import measure
 from renders.kit import Font
 from renders.layout import Space
 
 ROOT3: Final = math.sqrt(3)
 
-MARGIN: Final = Space.L + Space.HAIR
-"""Between a Triominos picture's edge and its content: wider than the kit's, the tiles being large."""
-HEADER: Final = 64
-"""The title band of a Triominos picture, tall enough for a tile in the table's."""
+MARGIN: Final = Space.L
+"""Between a Triominos picture's edge and its content."""
+HEADER: Final = 60
+"""The title band of a Triominos picture."""
+NUMBER_SCALE: Final = 0.33
+"""A tile's numbers are this fraction of its side: a 70 px tile has 23 px numbers, 10 px tall on a phone."""
 
 IVORY: Final[kit.RGB] = (250, 244, 226)
 IVORY_EDGE: Final[kit.RGB] = (176, 158, 124)
@@ -47,6 +50,8 @@ BACK_EDGE: Final[kit.RGB] = (70, 50, 30)
 """A face-down tile of the pool."""
 
 Point = tuple[float, float]
+Area = tuple[float, float, float, float]
+"""A box in picture coordinates (left, top, right, bottom), not rounded."""
 
 
 def is_up(r: int, c: int) -> bool:
@@ -143,7 +148,27 @@ def _tile_mask(side: int, up: bool, grow: int) -> Image.Image:
 
 
 def number_font(side: int) -> Font:
-    return kit.font(max(10, round(side * 0.27)), True)
+    return kit.font(max(10, round(side * NUMBER_SCALE)), True)
+
+
+def glyph_box(face: Font, text: str, centre: Point) -> Area:
+    """The ink box of ``text`` drawn by ``kit.draw_glyph`` centred on ``centre`` (for layouts that must avoid it)."""
+    left, top, right, bottom = face.getbbox(text, anchor="ls")
+    x = centre[0] - (left + right) / 2
+    y = centre[1] - (top + bottom) / 2
+    return (x + left, y + top, x + right, y + bottom)
+
+
+def number_boxes(corners: Sequence[int], side: int, up: bool, xy: Point) -> list[tuple[str, Area]]:
+    """Each number of a tile pasted with :func:`paste_tile` at ``xy``, with its ink box on the picture."""
+    face = number_font(side)
+    pad = pad_of(side)
+    ox, oy = round(xy[0]) - pad, round(xy[1]) - pad
+    found = []
+    for n, centre in zip(corners, _number_points(side, up, pad), strict=False):
+        x0, y0, x1, y1 = glyph_box(face, str(n), centre)
+        found.append((str(n), (x0 + ox, y0 + oy, x1 + ox, y1 + oy)))
+    return found
 
 
 def _number_points(side: int, up: bool, pad: float) -> list[Point]:
@@ -153,12 +178,12 @@ def _number_points(side: int, up: bool, pad: float) -> list[Point]:
     cy = sum(p[1] for p in pts) / 3
     out = []
     for i, (x, y) in enumerate(pts):
-        pull = 0.54 if (up and i == 0) or (not up and i == 2) else 0.6
+        pull = 0.6 if (up and i == 0) or (not up and i == 2) else 0.66
         out.append((x + (cx - x) * pull, y + (cy - y) * pull + side * 0.01))
     return out
 
 
-@lru_cache(maxsize=512)
+@measure.piece_cache(maxsize=512)
 def tile_image(
     corners: tuple[int, ...], side: int, up: bool = True, *, ghost: bool = False, dim: bool = False
 ) -> Image.Image:

@@ -24,6 +24,7 @@ from bot.i18n import has
 from bot.players.triominos import PLAYER
 from renders import triominos as tri
 from renders.triominos import board as tri_board
+from renders.triominos import frame as tri_frame
 from renders.triominos import hand as tri_hand
 from renders.triominos import tiles as tri_tiles
 from tests.games.triominos_layouts import DOUBLE
@@ -149,20 +150,23 @@ def test_the_largest_layout_stays_legible(locale: str) -> None:
     view = GAME.public_view(state)
     assert len(view.table.board) >= 45
     image = open_png(tri.PICTURES.table(view, LONG_NAMES[:3], locale))
-    board = tri_board.Board([(cell.r, cell.c) for cell in view.table.board])
-    assert board.side >= tri_board.ROOM.least >= 60
-    assert tri_tiles.number_font(board.side).size >= 16
-    assert image.width <= 1100 and image.height <= 900
+    plan = tri_board.board_plan(view.table)
+    assert plan.side >= tri_frame.READABLE >= 70
+    # Numbers at least 23 px: 23 * 340 / 560 is 14 px of type on a phone (their digits 10 px tall).
+    assert tri_tiles.number_font(plan.side).size >= 23
+    assert image.size == tri_board.picture_size(3)
 
 
-def test_a_long_row_widens_the_picture_instead_of_shrinking_tiles() -> None:
+def test_a_long_row_is_framed_at_a_readable_scale_with_an_overview() -> None:
     row = long_row(40)
     state = fixed([["5-5-5"], ["4-4-4"]], row)
     view = GAME.public_view(state)
     image = open_png(tri.PICTURES.table(view, LONG_NAMES[:2], "fr"))
-    board = tri_board.Board([(cell.r, cell.c) for cell in view.table.board])
-    assert board.side == tri_board.ROOM.least
-    assert image.width > 1000
+    assert image.size == tri_board.picture_size(2)
+    plan = tri_board.board_plan(view.table)
+    assert plan.side == tri_frame.READABLE and plan.minimap is not None
+    # 40 tiles side by side span 20.5 sides: about 7 of them show.
+    assert 10 <= len(plan.tiles) <= 20
 
 
 def test_negative_coordinates_and_a_single_tile() -> None:
@@ -172,8 +176,10 @@ def test_negative_coordinates_and_a_single_tile() -> None:
         return tri.PICTURES.table(GAME.public_view(state), ["Ana", "Bo"], "fr")
 
     image = open_png(two_tiles(0, 0))
-    assert image.width <= 1000
-    assert tri_board.Board([(-7, -12)]).side == tri_board.ROOM.most
+    assert image.size == tri_board.picture_size(2)
+    assert tri_board.board_plan(GAME.public_view(fixed([["0-0-1"], ["1-1-1"]], [(-7, -12, [5, 5, 5])])).table).side == (
+        tri_frame.LARGEST
+    )
     # The board is cropped to its tiles: where the layout lies on the lattice does not show.
     assert two_tiles(-40, -34) == two_tiles(0, 0)
 
@@ -285,10 +291,10 @@ def test_placements(locale: str, count: int, first: int) -> None:
     image = open_png(data)
     assert data != tri.PICTURES.table(view, NAMES, locale)
     assert data != tri.render_placements(view, NAMES, locale, None, spots, first)
-    spaces = [(s.r, s.c) for s in spots] + [(c.r, c.c) for c in view.table.board]
-    board = tri_board.Board(spaces, tri_board.SPOT_MIN)
-    assert board.side >= tri_board.SPOT_MIN
-    assert image.height >= board.height_px
+    assert image.size == tri_board.picture_size(len(view.table.players))
+    plan = tri_board.board_plan(view.table, spots, first)
+    assert [badge.letter for badge in plan.badges] == list(dict.fromkeys(tri.spot_letters(spots, first)))
+    assert plan.badges[0].letter == tri.letter_label(first)
 
 
 def test_placements_on_the_largest_layout() -> None:
@@ -298,11 +304,9 @@ def test_placements_on_the_largest_layout() -> None:
     view = GAME.view(state, min(GAME.to_act(state)))
     spots = view.own.placements[:25]
     image = open_png(tri.render_placements(view, LONG_NAMES[:3], "fr", None, spots))
-    board = tri_board.Board(
-        [(s.r, s.c) for s in spots] + [(c.r, c.c) for c in view.table.board],
-        tri_board.SPOT_MIN,
-    )
-    assert image.height >= board.height_px
+    assert image.size == tri_board.picture_size(3)
+    plan = tri_board.board_plan(view.table, spots)
+    assert len(plan.badges) == len({(s.r, s.c) for s in spots})
 
 
 # --- the hand -------------------------------------------------------------------------------------------------
@@ -322,12 +326,13 @@ def test_largest_hand(locale: str, board: Board) -> None:
     assert view.own.my_turn and len(view.own.hand) == 25
     for mark in (False, True):
         image = open_png(tri.render_hand(view, locale, mark=mark))
-        assert tri_hand.HAND_MIN_WIDTH <= image.width <= tri_hand.HAND_MAX_WIDTH
+        assert image.size == tri_hand.hand_size(2)
 
 
 def test_hand_sizes_and_marks() -> None:
-    sizes = [open_png(tri.PICTURES.hand(hand_view(n), "fr")).size for n in (0, 1, 7, 12, 25)]
-    assert sizes[0][1] < sizes[2][1] < sizes[4][1]
+    sizes = {open_png(tri.PICTURES.hand(hand_view(n), "fr")).size for n in (0, 1, 7, 12, 25)}
+    # Two players are dealt 9 tiles and may buy 3 in a turn: three rows of five, whatever the hand holds.
+    assert sizes == {tri_hand.hand_size(2)} and tri_hand.frame_rows(2) == 3
     view = hand_view(7, board=[(0, 0, [0, 0, 0])])
     assert 0 < len(view.own.playable) < len(view.own.hand)
     assert tri.render_hand(view, "fr", mark=False) != tri.render_hand(view, "fr", mark=True)
