@@ -1,10 +1,10 @@
-"""Neurotrio's card art: square tiles in their background colour holding one to three drawn shapes, and the small
-cartons (base cartons, personal mentions).
+"""Neurotrio's card art: square tiles in their background colour, and the small cartons (base cartons, personal
+mentions).
 
-A card is a square tile in its background colour (black, green or blue) holding one, two or three drawn shapes
-(heart, five-pointed star or rose): the count is the strength, also written small in the top right corner, and the
-background's initial sits in the top left corner for colour-blind players. Sizes inside a card or a carton are
-fractions of its side, so the art scales with the grid.
+A card is read at a glance even on a phone: its background colour fills it, its nature is one large drawn shape
+(heart, five-pointed star or rose) in its lower part, and a band across its top prints the background's initial
+(for colour-blind players) on the left and the strength on the right, both as large as the card allows. Sizes inside
+a card or a carton are fractions of its side, so the art scales from the notebook to the hand.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from PIL import ImageDraw
 from bot.i18n import language
 from bot.i18n import t
 from renders import kit
+from renders import measure
 
 NATURES: Final = ("C", "E", "R")
 FONDS: Final = ("N", "V", "B")
@@ -35,18 +36,20 @@ USED: Final[kit.RGB] = (88, 104, 96)
 """A carton already spent."""
 USED_INK: Final[kit.RGB] = (150, 160, 154)
 
-SHAPE_SPOTS: Final[dict[int, tuple[tuple[float, float, float], ...]]] = {
-    1: ((0.5, 0.54, 0.56),),
-    2: ((0.66, 0.36, 0.4), (0.34, 0.68, 0.4)),
-    3: ((0.5, 0.31, 0.33), (0.27, 0.7, 0.33), (0.73, 0.7, 0.33)),
-}
-"""Centre x, centre y and size of each shape, as fractions of the card side, by strength."""
+ROSE_PETAL: Final = 0.24
+"""A rose's petal radius, as a fraction of its size."""
 CARD_ROUND: Final = 0.13
 """A card's corner radius, as a fraction of its side."""
 CARD_BORDER: Final = 0.05
-CORNER_TEXT: Final = 0.2
-"""The corner letters' size, as a fraction of the side (cards under ``CORNER_MIN`` px have none)."""
-CORNER_MIN: Final = 40
+INDEX_TEXT: Final = (0.3, 0.46, 21)
+"""The top band's letters: a fraction of the side on large cards, up to a larger fraction (capped at a size in px)
+on small ones, so that a grid card still prints them readably."""
+INDEX_INSET: Final = 0.1
+"""From a card's side edges to its letters, as a fraction of the side."""
+INDEX_GAP: Final = 0.03
+"""Between the border, the letters and the shape, as a fraction of the side."""
+SHAPE_MOST: Final = 0.6
+"""The widest the shape gets, as a fraction of the side."""
 CARTON_TEXT: Final = 0.66
 """A carton's label size, as a fraction of its height."""
 FADE_DIM: Final = 135
@@ -65,6 +68,12 @@ def parse_card(code: object) -> tuple[str, str, str]:
 
 def card_radius(width: int) -> int:
     return max(3, round(width * CARD_ROUND))
+
+
+def index_size(width: int) -> int:
+    """The font size of a ``width`` px card's letters."""
+    low, high, cap = INDEX_TEXT
+    return max(round(low * width), min(round(high * width), cap))
 
 
 def _heart(cx: float, cy: float, size: float) -> list[Point]:
@@ -88,38 +97,44 @@ def _star(cx: float, cy: float, size: float) -> list[Point]:
     return pts
 
 
+def _rose_spots(cx: float, cy: float, size: float) -> list[Point]:
+    """The centres of a rose's five petals."""
+    ring = size * 0.26
+    return [
+        (cx + ring * math.cos(a), cy + ring * math.sin(a))
+        for a in (-math.pi / 2 + k * 2 * math.pi / 5 for k in range(5))
+    ]
+
+
 def _grow(pts: Sequence[Point], centre: Point, by: float) -> list[Point]:
     return [(centre[0] + (x - centre[0]) * by, centre[1] + (y - centre[1]) * by) for x, y in pts]
 
 
-def _draw_nature(draw: ImageDraw.ImageDraw, nature: str, cx: float, cy: float, size: float, edge: float) -> None:
-    """One shape at ``(cx, cy)``, ``size`` across, with a light outline ``edge`` wide."""
+def _draw_nature(draw: ImageDraw.ImageDraw, nature: str, cx: float, cy: float, size: float, edge: float) -> kit.Box:
+    """One shape at ``(cx, cy)``, ``size`` across, with a light outline ``edge`` wide; returns its ink box."""
     fill = kit.with_alpha(NATURE_COLOURS[nature], 255)
     rim = kit.with_alpha(CARD_EDGE, 255)
-    if nature == "C":
-        pts = _heart(cx, cy, size)
-        draw.polygon(_grow(pts, (cx, cy), 1 + 2 * edge / size), fill=rim)
+    if nature in ("C", "E"):
+        pts = _heart(cx, cy, size) if nature == "C" else _star(cx, cy, size)
+        centre = (cx, cy) if nature == "C" else (cx, cy + 0.06 * size)
+        grown = _grow(pts, centre, 1 + (2 if nature == "C" else 3) * edge / size)
+        draw.polygon(grown, fill=rim)
         draw.polygon(pts, fill=fill)
-    elif nature == "E":
-        pts = _star(cx, cy, size)
-        draw.polygon(_grow(pts, (cx, cy + 0.06 * size), 1 + 3 * edge / size), fill=rim)
-        draw.polygon(pts, fill=fill)
-    else:
-        petal = size * 0.24
-        ring = size * 0.26
-        spots = [
-            (cx + ring * math.cos(a), cy + ring * math.sin(a))
-            for a in (-math.pi / 2 + k * 2 * math.pi / 5 for k in range(5))
-        ]
-        for x, y in spots:
-            r = petal + edge
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=rim)
-        for x, y in spots:
-            draw.ellipse((x - petal, y - petal, x + petal, y + petal), fill=fill)
-        core = size * 0.17
-        draw.ellipse((cx - core, cy - core, cx + core, cy + core), fill=kit.with_alpha(ROSE_HEART, 255))
-        dot = core * 0.45
-        draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=kit.with_alpha(NATURE_COLOURS["E"], 255))
+        xs, ys = [x for x, _ in grown], [y for _, y in grown]
+        return (round(min(xs)), round(min(ys)), round(max(xs)), round(max(ys)))
+    petal = size * ROSE_PETAL
+    spots = _rose_spots(cx, cy, size)
+    r = petal + edge
+    for x, y in spots:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=rim)
+    for x, y in spots:
+        draw.ellipse((x - petal, y - petal, x + petal, y + petal), fill=fill)
+    core = size * 0.17
+    draw.ellipse((cx - core, cy - core, cx + core, cy + core), fill=kit.with_alpha(ROSE_HEART, 255))
+    dot = core * 0.45
+    draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=kit.with_alpha(NATURE_COLOURS["E"], 255))
+    xs, ys = [x for x, _ in spots], [y for _, y in spots]
+    return (round(min(xs) - r), round(min(ys) - r), round(max(xs) + r), round(max(ys) + r))
 
 
 def fond_letter(fond: str, locale: object) -> str:
@@ -127,37 +142,56 @@ def fond_letter(fond: str, locale: object) -> str:
     return t(locale, f"neuro.render.fond_letter.{fond}")
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=8)
+def _unit_box(nature: str) -> tuple[float, float, float, float]:
+    """The ink box of a shape one unit across centred on (0, 0), rim left out."""
+    if nature == "R":
+        spots = _rose_spots(0, 0, 1)
+        xs, ys = [x for x, _ in spots], [y for _, y in spots]
+        return (min(xs) - ROSE_PETAL, min(ys) - ROSE_PETAL, max(xs) + ROSE_PETAL, max(ys) + ROSE_PETAL)
+    pts = _heart(0, 0, 1) if nature == "C" else _star(0, 0, 1)
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+@measure.piece_cache(maxsize=512)
 def _card(code: str, width: int, lang: str) -> Image.Image:
     nature, fond, force = parse_card(code)
+    face = kit.font(index_size(width), True)
+    border = max(2, round(width * CARD_BORDER))
+    baseline = border + math.ceil(width * INDEX_GAP) - face.getbbox("N", anchor="ls")[1]
+    edge = max(1.0, width * 0.025)
+    top = baseline + width * INDEX_GAP + edge
+    bottom = width - border - width * INDEX_GAP - edge
+    x0, y0, x1, y1 = _unit_box(nature)
+    size = min((bottom - top) / (y1 - y0), width * SHAPE_MOST / (x1 - x0))
+    cy = top + (bottom - top - (y1 - y0) * size) / 2 - y0 * size
     s = kit.SUPERSAMPLE
     big_w = width * s
     big = Image.new("RGBA", (big_w, big_w), kit.with_alpha(CARD_EDGE, 0))
     draw = ImageDraw.Draw(big)
     radius = card_radius(width) * s
     draw.rounded_rectangle((0, 0, big_w - 1, big_w - 1), radius=radius, fill=kit.with_alpha(CARD_EDGE, 255))
-    border = max(2, round(width * CARD_BORDER)) * s
     draw.rounded_rectangle(
-        (border, border, big_w - 1 - border, big_w - 1 - border),
-        radius=max(s, radius - border),
+        (border * s, border * s, big_w - 1 - border * s, big_w - 1 - border * s),
+        radius=max(s, radius - border * s),
         fill=kit.with_alpha(FOND_COLOURS[fond], 255),
     )
-    edge = max(1.0, width * 0.025) * s
-    for x, y, size in SHAPE_SPOTS[int(force)]:
-        _draw_nature(draw, nature, x * big_w, y * big_w, size * big_w, edge)
+    ink = _draw_nature(draw, nature, width / 2 * s, cy * s, size * s, edge * s)
     card = big.resize((width, width), Image.Resampling.BOX)
-    if width >= CORNER_MIN:
-        cdraw = ImageDraw.Draw(card)
-        face = kit.font(max(9, round(width * CORNER_TEXT)), True)
-        corner = width * 0.065 + face.size * 0.45
-        kit.draw_glyph(cdraw, (corner + 1, corner + 1), fond_letter(fond, lang), face, kit.INK)
-        kit.draw_glyph(cdraw, (width - corner - 1, corner + 1), force, face, kit.INK)
+    shape_box = (ink[0] / s, ink[1] / s, ink[2] / s, ink[3] / s)
+    measure.note(t(lang, f"neuro.nature.{nature}"), shape_box[3] - shape_box[1], shape_box, symbol=True)
+    cdraw = ImageDraw.Draw(card)
+    inset = width * INDEX_INSET
+    kit.draw_text(cdraw, (inset, baseline), fond_letter(fond, lang), face, kit.INK, anchor="ls")
+    kit.draw_text(cdraw, (width - inset, baseline), force, face, kit.INK, anchor="rs")
     return card
 
 
-@lru_cache(maxsize=512)
+@measure.piece_cache(maxsize=512)
 def _variant(code: str, width: int, lang: str, alpha: int, veil: int, cross: bool) -> Image.Image:
-    card = _card(code, width, lang).copy()
+    source = _card(code, width, lang)
+    card = measure.copied(source, source.copy())
     if alpha < 255:
         card.putalpha(card.getchannel("A").point(lambda v: v * alpha // 255))
     if veil:
@@ -226,15 +260,40 @@ def carton(
     *,
     ink: kit.Colour = kit.INK_DARK,
     min_width: int = 0,
+    size: int | None = None,
 ) -> kit.Box:
-    """A small rounded carton with a bold label, centred on ``centre``; returns its box."""
-    face = kit.font(max(8, round(height * CARTON_TEXT)), True)
-    width = max(min_width, height, round(face.getlength(text) + height * 0.5))
+    """A small rounded carton with a bold label (``size`` px, else a share of the height), centred on ``centre``;
+    returns its box."""
+    face = kit.font(size or max(8, round(height * CARTON_TEXT)), True)
+    width = max(min_width, height, round(kit.text_width(text, face) + face.size * 0.8))
     x0, y0 = round(centre[0] - width / 2), round(centre[1] - height / 2)
     box = (x0, y0, x0 + width, y0 + height)
     kit.panel(canvas, box, max(2, height // 4), fill, outline=kit.PAPER, width=max(1, height // 12))
-    kit.draw_glyph(ImageDraw.Draw(canvas), ((box[0] + box[2]) / 2, centre[1]), text, face, ink)
+    kit.draw_text(ImageDraw.Draw(canvas), ((box[0] + box[2]) / 2, centre[1]), text, face, ink, anchor="mm")
     return box
+
+
+def pips(canvas: Image.Image, box: kit.Box, colours: Sequence[kit.Colour], diameter: int) -> None:
+    """One disc per bid in the bidder's colour, centred along the bottom edge of the card ``box`` (closer together
+    when many share a card); the bids' numbers and cells are listed beside the grid."""
+    if not colours:
+        return
+    x0, _y0, x1, y1 = box
+    room = x1 - x0 - diameter
+    step = min(diameter + 2.0, room / (len(colours) - 1)) if len(colours) > 1 else 0.0
+    left = (x0 + x1) / 2 - step * (len(colours) - 1) / 2 - diameter / 2
+    top = y1 - diameter * 0.7
+    for k, colour in enumerate(colours):
+        x = round(left + k * step)
+        kit.disc(canvas, (x + diameter / 2, top + diameter / 2), diameter + 2, kit.INK_DARK)
+        kit.disc(canvas, (x + diameter / 2, top + diameter / 2), diameter, colour)
+    with measure.secondary():
+        measure.note(
+            "●" * len(colours),
+            diameter,
+            (left, top, left + step * (len(colours) - 1) + diameter, top + diameter),
+            symbol=True,
+        )
 
 
 def mention_label(mention: str, locale: str) -> str:
@@ -250,4 +309,9 @@ def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
 
 def vp_change(vp: int, locale: str) -> str:
     """``+5 VP``, ``-1 VP``, ``0 VP``."""
-    return t(locale, "neuro.render.vp_change", n=f"+{vp}" if vp > 0 else str(vp))
+    return t(locale, "neuro.render.vp_change", n=signed(vp))
+
+
+def signed(n: int) -> str:
+    """``+5``, ``-1``, ``0``."""
+    return f"+{n}" if n > 0 else str(n)

@@ -1,25 +1,29 @@
-"""A Neurotrio player's private picture: the hand (playable cards lit), the personal cartons left, the notebook
-(the 27 types, crossed out when they cannot be the treasure) and the player's own bids with their hidden mentions."""
+"""A Neurotrio player's private picture: the hand (playable cards lit), the notebook (the 27 types, crossed out when
+they cannot be the treasure), the personal cartons left and the player's own bids with their hidden mentions.
+
+It is as wide as the table picture and keeps one size for the whole game: its hand area holds the largest hand the
+deal gives at this number of players, and every panel below has room for its fullest state.
+"""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
 
+from bot.games.neurotrio import DECK
 from bot.games.neurotrio_views import NeurotrioSeatView
+from bot.games.neurotrio_views import OwnBid
 from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import layout
+from renders import measure
 from renders.layout import HEADER
-from renders.layout import MARGIN
 from renders.layout import Space
 from renders.layout import Type
-from renders.neurotrio.cards import ALL_TYPES
 from renders.neurotrio.cards import FONDS
 from renders.neurotrio.cards import FORCES
 from renders.neurotrio.cards import MENTIONS
@@ -29,186 +33,182 @@ from renders.neurotrio.cards import USED_INK
 from renders.neurotrio.cards import card_halo
 from renders.neurotrio.cards import card_image
 from renders.neurotrio.cards import carton
-from renders.neurotrio.cards import fond_letter
 from renders.neurotrio.cards import mention_label
 from renders.neurotrio.cards import paste_card
+from renders.neurotrio.panel import EDGE
 from renders.neurotrio.panel import PAD
-from renders.neurotrio.panel import Listing
-from renders.neurotrio.panel import section
+from renders.neurotrio.panel import WIDTH
 
-HAND: Final = layout.TileGrid(96, Space.M)
-"""The hand's cards lie side by side in rows as wide as the widest hand picture."""
-
-
-@dataclass(frozen=True)
-class Notebook:
-    """The notebook's 27 types in three blocks of 3 x 3 cards ``card`` px wide (its rows a hair further apart than
-    its columns), the blocks ``block_gap`` apart after ``left`` px for the background letters, under ``top`` px
-    for the title and the strengths, above ``foot`` px for the count of types ruled out."""
-
-    card: int
-    left: int
-    top: int
-    foot: int
-    block_gap: int = Space.L
-
-    @property
-    def step(self) -> int:
-        """From one card of a block's row to the next."""
-        return self.card + Space.XS
-
-    @property
-    def row_step(self) -> int:
-        return self.step + Space.HAIR
-
-    @property
-    def height(self) -> int:
-        return self.top + 3 * self.row_step + self.foot
-
-    @property
-    def width(self) -> int:
-        return 3 * (3 * self.step + self.block_gap) + self.left
-
-    def block_x(self, left: int, block: int) -> int:
-        """The left edge of block ``block`` in a notebook whose section starts at ``left``."""
-        return left + self.left + block * (3 * self.step + self.block_gap)
-
-    def row_y(self, top: int, row: int) -> int:
-        """The top of row ``row`` of cards in a notebook whose section starts at ``top``."""
-        return top + self.top + row * self.row_step
-
-
-NOTEBOOK: Final = Notebook(card=40, left=28, top=56, foot=40)
-EMPTY_HAND_H: Final = 70
-CARTONS_H: Final = 92
-BIDS: Final = Listing(row=30, first=52)
-BID_CARD: Final = 26
-MENTION_H: Final = 28
-GLOW: Final = 10
-CARTONS_Y: Final = 58
-"""The middle of the personal cartons, from the top of their section."""
+HAND: Final = layout.TileGrid(84, Space.S, EDGE, WIDTH)
+"""The hand's cards lie side by side, seven to a row."""
+DEALT: Final = len(DECK) - 2
+"""The cards dealt: all but the hidden card and the domain's first card."""
+GLOW: Final = 8
+NOTE_CARD: Final = 44
+NOTE_GAP: Final = Space.XS
+NOTE_BLOCK_GAP: Final = Space.XL
+TITLE_H: Final = 28
+"""A panel's caption line."""
+NOTEBOOK_H: Final = TITLE_H + 3 * (NOTE_CARD + NOTE_GAP) - NOTE_GAP + Space.M
+CARTONS_H: Final = 52
+CARTON_H: Final = 34
+BIDS_ROWS: Final = 3
+BID_ROW: Final = 50
+BIDS_H: Final = TITLE_H + BIDS_ROWS * BID_ROW + Space.S
+BID_CARD: Final = 44
 
 View = NeurotrioSeatView
 
 
+def hand_rows(players: int) -> int:
+    """The rows of cards the largest hand at ``players`` needs."""
+    return max(1, math.ceil(math.ceil(DEALT / max(1, players)) / HAND.per_row))
+
+
+def hand_size(players: int) -> tuple[int, int]:
+    """The picture's size at ``players``: the same for every seat, all game long."""
+    hand_h = hand_rows(players) * HAND.step - HAND.gap
+    lower = NOTEBOOK_H + Space.S + CARTONS_H + Space.S + BIDS_H
+    return WIDTH, HEADER + Space.L + hand_h + Space.L + lower + EDGE
+
+
 def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
     """The private picture as RGBA: cards in rows (with ``mark``, the playable ones lit and the rest dimmed), then
-    the notebook and the cartons and bids."""
+    the notebook, the cartons and the bids."""
     hand = view.own.hand
-    per_row = HAND.per_row
-    rows = math.ceil(len(hand) / per_row) if hand else 0
-    hand_h = rows * HAND.step + Space.S if hand else EMPTY_HAND_H
-    note_h = NOTEBOOK.height
-    bids_h = CARTONS_H + Space.M + BIDS.height(len(view.own.my_bids))
-    lower = max(note_h, bids_h)
-    width = HAND.width
-    height = HEADER + MARGIN + hand_h + Space.M + lower + MARGIN
+    width, height = hand_size(len(view.table.players))
     canvas = kit.new_canvas(width, height)
     _draw_header(canvas, view, locale)
     draw = ImageDraw.Draw(canvas)
-    top = HEADER + MARGIN
+    top = HEADER + Space.L
+    hand_h = hand_rows(len(view.table.players)) * HAND.step - HAND.gap
     if not hand:
         face = layout.face(Type.TITLE)
-        kit.draw_centered(draw, (width / 2, top + 30), t(locale, "neuro.render.empty_hand"), face, kit.INK_DIM)
+        kit.draw_centered(draw, (width / 2, top + hand_h / 2), t(locale, "neuro.render.empty_hand"), face, kit.INK_DIM)
+    per_row = HAND.per_row
+    rows = math.ceil(len(hand) / per_row)
+    first = top + (hand_h - (rows * HAND.step - HAND.gap)) // 2
     allowed = set(view.own.playable) if mark else None
     for i, code in enumerate(hand):
         row, x0 = HAND.place(i, len(hand), per_row, width)
-        y0 = top + row * HAND.step
+        y0 = first + row * HAND.step
         lit = allowed is not None and code in allowed
         if lit:
             card_halo(canvas, (x0, y0), HAND.size, kit.GOLD, GLOW)
         dim = allowed is not None and not lit
         paste_card(canvas, card_image(code, HAND.size, locale, dim=dim), (x0, y0), shadow=not dim)
-    y = top + hand_h + Space.M
-    split = MARGIN + NOTEBOOK.width
-    _draw_notebook(canvas, view, locale, (MARGIN, y, split, y + lower))
-    _draw_private(canvas, view, locale, (split + Space.M, y, width - MARGIN, y + lower))
+    y = top + hand_h + Space.L
+    left, right = EDGE, width - EDGE
+    _draw_notebook(canvas, view, locale, (left, y, right, y + NOTEBOOK_H))
+    y += NOTEBOOK_H + Space.S
+    _draw_cartons(canvas, view, locale, (left, y, right, y + CARTONS_H))
+    y += CARTONS_H + Space.S
+    _draw_bids(canvas, view, locale, (left, y, right, y + BIDS_H))
     return canvas
 
 
+def _caption(canvas: Image.Image, box: kit.Box, text: str) -> ImageDraw.ImageDraw:
+    """A panel with its caption (secondary: the panel's content speaks for itself)."""
+    layout.card_panel(canvas, box)
+    draw = ImageDraw.Draw(canvas)
+    with measure.secondary():
+        room = layout.width(box) - 2 * PAD
+        face = layout.face(Type.NOTE)
+        kit.draw_text(draw, (box[0] + PAD, box[1] + TITLE_H / 2), text, face, kit.INK_DIM, anchor="lm", max_width=room)
+    return draw
+
+
 def _draw_header(canvas: Image.Image, view: View, locale: str) -> None:
-    """Title and card count on the left, the seat's VP and "your turn" on the right."""
+    """Title, card count and VP on the left, "your turn" on the right."""
     colour = kit.seat_colour(view.seat)
     text = plural(locale, "neuro.render.cards", len(view.own.hand))
     me = next((p for p in view.table.players if p.seat == view.seat), None)
     if me is not None:
         text += f" · {me.vp} {t(locale, 'neuro.render.vp')}"
-    layout.header_title(canvas, t(locale, "neuro.render.your_hand"), colour, text, size=Type.BODY)
+    layout.header_title(canvas, t(locale, "neuro.render.your_hand"), colour, text, x=EDGE, size=Type.BODY)
     if not view.over and view.table.turn == view.seat:
         key = "neuro.render.your_bid" if view.phase == "auction" else "neuro.render.your_turn"
-        layout.header_pill(canvas, t(locale, key), colour)
+        layout.header_pill(canvas, t(locale, key), colour, margin=EDGE)
 
 
 def _draw_notebook(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
     """The 27 card types in three blocks (one per nature: backgrounds by row, strengths by column), crossed out
     when they cannot be the treasure."""
-    left, top, right, _bottom = box
-    draw = section(canvas, box, t(locale, "neuro.render.notebook"))
+    _caption(canvas, box, t(locale, "neuro.render.notebook"))
     crossed = set(view.own.notebook)
-    label_face = layout.face(Type.NOTE, True)
-    for k in range(len(NATURES)):
-        x0 = NOTEBOOK.block_x(left, k)
-        for j, force in enumerate(FORCES):
-            kit.draw_centered(
-                draw, (x0 + j * NOTEBOOK.step + NOTEBOOK.card / 2, top + 44), force, label_face, kit.INK_DIM
-            )
+    step = NOTE_CARD + NOTE_GAP
+    block_w = 3 * step - NOTE_GAP
+    full = 3 * block_w + 2 * NOTE_BLOCK_GAP
+    x_left = box[0] + (layout.width(box) - full) // 2
     for i, fond in enumerate(FONDS):
-        y0 = NOTEBOOK.row_y(top, i)
-        letter = fond_letter(fond, locale)
-        kit.draw_centered(draw, (left + 15, y0 + NOTEBOOK.card / 2), letter, label_face, kit.INK_DIM)
+        y0 = box[1] + TITLE_H + i * step
         for k, nature in enumerate(NATURES):
-            x0 = NOTEBOOK.block_x(left, k)
+            x0 = x_left + k * (block_w + NOTE_BLOCK_GAP)
             for j, force in enumerate(FORCES):
                 code = nature + fond + force
-                kit.paste(
-                    canvas,
-                    card_image(code, NOTEBOOK.card, locale, crossed=code in crossed),
-                    (x0 + j * NOTEBOOK.step, y0),
-                )
-    y = NOTEBOOK.row_y(top, 3) + 10
-    count = len(crossed & set(ALL_TYPES))
-    text = plural(locale, "neuro.render.ruled_out", count)
-    room = right - left - 2 * PAD
-    kit.draw_text(
-        draw, (left + PAD, y + Space.S), text, layout.face(Type.NOTE), kit.INK_DIM, anchor="lm", max_width=room
-    )
+                image = card_image(code, NOTE_CARD, locale, crossed=code in crossed)
+                kit.paste(canvas, image, (x0 + j * step, y0))
 
 
-def _draw_private(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
-    """The player's personal cartons left, then their bids with the hidden mentions."""
+def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
+    """The six personal cartons in a row after their caption, those spent greyed."""
+    layout.card_panel(canvas, box)
     left, top, right, bottom = box
-    section(canvas, (left, top, right, top + CARTONS_H), t(locale, "neuro.render.your_cartons"))
+    cy = (top + bottom) / 2
     remaining = set(view.own.cartons)
     colour = kit.seat_colour(view.seat)
-    x: float = left + PAD
-    face = layout.face(Type.SMALL, True)
-    for mention in MENTIONS:
-        label = mention_label(mention, locale)
-        width = max(32, round(face.getlength(label)) + Space.L)
+    face = layout.face(Type.BODY, True)
+    labels = [mention_label(m, locale) for m in MENTIONS]
+    widths = [max(CARTON_H + Space.XS, round(kit.text_width(label, face)) + Space.L) for label in labels]
+    gap = Space.S
+    x = right - PAD - (sum(widths) + gap * (len(widths) - 1))
+    with measure.secondary():
+        title = t(locale, "neuro.render.your_cartons")
+        kit.draw_text(
+            ImageDraw.Draw(canvas),
+            (left + PAD, cy),
+            title,
+            layout.face(Type.NOTE),
+            kit.INK_DIM,
+            anchor="lm",
+            max_width=x - left - PAD - Space.S,
+        )
+    for mention, label, width in zip(MENTIONS, labels, widths, strict=True):
         fill, ink = (colour, kit.INK_DARK) if mention in remaining else (USED, USED_INK)
-        drawn = carton(canvas, (x + width / 2, top + CARTONS_Y), label, fill, MENTION_H, ink=ink, min_width=width)
-        x = drawn[2] + Space.S
-    y = top + CARTONS_H + Space.M
+        carton(canvas, (x + width / 2, cy), label, fill, CARTON_H, ink=ink, min_width=width, size=Type.BODY)
+        x += width + gap
+
+
+def _draw_bids(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
+    """The player's bids, two columns of three: base carton, cell, card and the hidden mention."""
+    draw = _caption(canvas, box, t(locale, "neuro.render.my_bids"))
+    left, top = box[0], box[1]
     bids = view.own.my_bids
-    draw = section(canvas, (left, y, right, bottom), t(locale, "neuro.render.my_bids"))
     if not bids:
         no = t(locale, "neuro.render.no_bids")
-        kit.draw_text(draw, (left + PAD, BIDS.middle(y, 0)), no, layout.face(Type.SMALL), kit.INK_DIM, anchor="lm")
+        y = top + TITLE_H + BID_ROW / 2
+        kit.draw_text(draw, (left + PAD, y), no, layout.face(Type.BODY), kit.INK_DIM, anchor="lm")
         return
+    columns = layout.columns(layout.inset(box, PAD, 0), 2, Space.L)
     for k, bid in enumerate(bids):
-        cy = BIDS.middle(y, k)
-        carton(canvas, (left + 32, cy), str(bid.base), colour, Space.XL, min_width=Space.XXL)
-        x = left + 58
-        paste_card(canvas, card_image(bid.card, BID_CARD, locale), (x, cy - BID_CARD / 2), shadow=False)
-        x += 34
-        name = view.table.cell_name(bid.r, bid.c)
-        x += kit.draw_text(draw, (x, cy), name, layout.face(Type.SMALL, True), kit.INK, anchor="lm") + 14
-        label = mention_label(bid.carton, locale)
-        kit.pill(
-            canvas,
-            (x, cy),
-            [(label, layout.face(Type.NOTE, True), kit.INK_DARK)],
-            kit.PAPER,
-            height=Space.XL,
-            pad=Space.S,
-        )
+        col, row = divmod(k, BIDS_ROWS)
+        column = columns[min(col, 1)]
+        cy = top + TITLE_H + row * BID_ROW + BID_ROW / 2
+        _draw_bid(canvas, draw, view, locale, bid, (column[0], cy, column[2]))
+
+
+def _draw_bid(
+    canvas: Image.Image, draw: ImageDraw.ImageDraw, view: View, locale: str, bid: OwnBid, at: tuple[float, float, int]
+) -> None:
+    """One bid on a line starting at ``at`` (left, middle, right)."""
+    x, cy, right = at
+    face = layout.face(Type.BODY, True)
+    drawn = carton(
+        canvas, (x + 22, cy), str(bid.base), kit.seat_colour(view.seat), CARTON_H, min_width=44, size=Type.BODY
+    )
+    x = drawn[2] + Space.S
+    x += kit.draw_text(draw, (x, cy), view.table.cell_name(bid.r, bid.c), face, kit.INK, anchor="lm") + Space.S
+    paste_card(canvas, card_image(bid.card, BID_CARD, locale), (x, cy - BID_CARD / 2), shadow=False)
+    x += BID_CARD + Space.S
+    label = kit.fit_text(mention_label(bid.carton, locale), face, right - x - 2 * Space.S)
+    kit.pill(canvas, (x, cy), [(label, face, kit.INK_DARK)], kit.PAPER, height=CARTON_H, pad=Space.S)

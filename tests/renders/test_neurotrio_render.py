@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
@@ -15,11 +16,14 @@ from bot.games.base import action_rng
 from bot.games.neurotrio import GAME
 from bot.games.neurotrio import NeurotrioState
 from bot.games.neurotrio import deal_fixed
+from bot.games.neurotrio_views import Box
 from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.games.neurotrio_views import NeurotrioTableView
 from bot.games.neurotrio_views import column_label
 from bot.i18n import has
 from bot.players.neurotrio import PLAYER
+from renders import kit
+from renders import measure
 from renders import neurotrio as neuro
 from renders.neurotrio import board
 from renders.neurotrio import cards
@@ -81,32 +85,103 @@ def moments(players: int, seed: int) -> tuple[tuple[str, Public, Private], ...]:
 TABLES = [(players, seed) for players in (3, 8) for seed in (1, 2)] + [(5, 3)]
 
 
+def marks_of(draw: Callable[..., bytes], *args: object) -> tuple[Image.Image, list[measure.Mark]]:
+    """The picture ``draw(*args)`` draws, and every text and symbol noted while drawing it."""
+    with measure.recording() as marks:
+        image = open_png(draw(*args))
+    return image, marks
+
+
 @pytest.mark.parametrize(("players", "seed"), TABLES)
 def test_every_phase_from_the_engine(players: int, seed: int) -> None:
+    """Every moment's table and hand keep their size and read on a phone: the essential marks at least 10 px once
+    the picture is shown 340 px wide, every text at least 12 px at 550 px."""
     shots = moments(players, seed)
     assert {phase for phase, _, _ in shots} >= {"build", "over"}
     names = LONG_NAMES[:players]
     for k, (_phase, public, private) in enumerate(shots):
         locale = ("fr", "en")[k % 2]
-        table = open_png(neuro.PICTURES.table(public, names, locale))
-        assert table.width <= 1500 and table.height <= 1200
-        mine = open_png(neuro.PICTURES.hand(private, locale))
-        assert mine.width == hand.HAND.width and mine.height <= 900
+        table, marks = marks_of(neuro.PICTURES.table, public, names, locale)
+        assert table.size == board.table_size(players)
+        assert measure.readability(marks, table.width).readable
+        mine, marks = marks_of(neuro.PICTURES.hand, private, locale)
+        assert mine.size == hand.hand_size(players)
+        assert measure.readability(marks, mine.width).readable
         if private.own.playable:
             card = private.own.playable[0]
             spots = [p for p in private.own.placements if p.card == card]
-            open_png(neuro.render_cells(public, names, locale, card, spots))
+            cells, marks = marks_of(neuro.render_cells, public, names, locale, card, spots)
+            assert cells.size == table.size
+            assert measure.readability(marks, cells.width).readable
+
+
+def test_picture_sizes_by_player_count() -> None:
+    """Portrait pictures 680 px wide; the table's height grows only with the rows of players (two to a row) and
+    the hand's with the rows of its largest hand (52 cards dealt, seven to a row)."""
+    # header 56, gap 8, grid 440, then gap 8, cartons 96, gap 8, players, gap 8, state line 60, margin 16.
+    assert board.table_size(8) == (680, 56 + 8 + 440 + 8 + 96 + 8 + (4 * 72 - 8) + 8 + 60 + 16)
+    assert board.table_size(3) == (680, 56 + 8 + 440 + 8 + 96 + 8 + (2 * 72 - 8) + 8 + 60 + 16)
+    assert board.table_size(4) == board.table_size(3)
+    # 3 players hold up to 18 cards (3 rows), 4 up to 13 (2 rows), 8 up to 7 (1 row).
+    assert [hand.hand_rows(n) for n in (3, 4, 7, 8)] == [3, 2, 2, 1]
+    lower = 180 + 8 + 52 + 8 + 186
+    assert hand.hand_size(3) == (680, 56 + 16 + (3 * 92 - 8) + 16 + lower + 16)
+    assert hand.hand_size(8) == (680, 56 + 16 + 84 + 16 + lower + 16)
+    for players in range(3, 9):
+        width, height = board.table_size(players)
+        assert width >= 550 and height <= 1.6 * width
+        width, height = hand.hand_size(players)
+        assert width >= 550 and height <= 1.6 * width
 
 
 def test_the_widest_domain_of_the_largest_table() -> None:
+    """A domain at the starting limits (6 rows, 11 columns) and its ring fill the grid's frame in 48 px cells, whose
+    cards print their letters 20 px tall (10 px on a phone)."""
+    _, public, _ = moments(8, 1)[0]
+    widest = replace(public, table=replace(public.table, box=Box(0, 0, 6, 11)))
+    area = board.Area(widest.table)
+    assert (area.rows, area.cols) == (8, 13)
+    grid = board.Grid(area)
+    assert grid.cell == 48
+    assert cards.index_size(grid.cell - 2 * board.CARD_INSET) == 20
+    # Once the limits close the column ring, its two sides shrink to a third of a cell: 11 + 2/3 cells across the
+    # 624 px frame give 53 px cells (the 8 rows allow 52), and after one growth of the limits a 7 x 12 domain
+    # still gets 49 px cells (12 + 2/3 across, 7 + 2/3 down).
+    closed = replace(public.table, box=Box(0, 0, 6, 11), grows_cols=False)
+    assert board.Grid(board.Area(closed)).cell == 52
+    grown = replace(public.table, box=Box(0, 0, 7, 12), grows_cols=False, grows_rows=False)
+    grid = board.Grid(board.Area(grown))
+    assert grid.cell == 49 and grid.widths[0] == grid.heights[0] == 16
     shots = [shot for seed in (1, 2) for shot in moments(8, seed)]
     public = max(shots, key=lambda shot: shot[1].table.box.rows * shot[1].table.box.cols)[1]
-    area = board.Area(public.table)
-    grid = board.Grid(area)
-    assert (area.rows, area.cols) == (public.table.box.rows + 2, public.table.box.cols + 2)
-    assert grid.cell >= board.ROOM.least
-    image = open_png(neuro.render_table(public, LONG_NAMES, "fr"))
-    assert image.width <= 1500 and image.height <= 1200
+    image, marks = marks_of(neuro.render_table, public, LONG_NAMES, "fr")
+    assert image.size == board.table_size(8)
+    assert measure.readability(marks, image.width).phone_min >= 10
+
+
+def test_the_bids_show_their_base_carton_and_cell() -> None:
+    """Under the grid, each bid's base carton has the name of the cell it lies on written right under it; at the
+    end, the points it scored under that."""
+
+    def centre(mark: measure.Mark) -> float:
+        return (mark.box[0] + mark.box[2]) / 2
+
+    def under(marks: list[measure.Mark], above: str, below: str) -> bool:
+        tops = [m for m in marks if m.text == above]
+        return any(
+            abs(centre(a) - centre(b)) < 3 and a.box[3] <= b.box[1] + 4 for a in tops for b in marks if b.text == below
+        )
+
+    shots = [shot for seed in (1, 2) for shot in moments(8, seed)]
+    for _phase, public, _ in shots:
+        _, marks = marks_of(neuro.render_table, public, LONG_NAMES, "fr")
+        for bid in public.table.bids:
+            assert under(marks, str(bid.base), public.table.cell_name(bid.r, bid.c))
+        for revealed in public.table.reveal:
+            points = f"+{revealed.points}" if revealed.points > 0 else str(revealed.points)
+            assert under(marks, public.table.cell_name(revealed.r, revealed.c), points)
+    assert any(public.table.bids for _, public, _ in shots)
+    assert any(public.table.reveal for _, public, _ in shots)
 
 
 def test_the_end_reveals_every_bid() -> None:
@@ -144,8 +219,7 @@ def test_hand_sizes_and_marks() -> None:
     small = fixed_view([["CN2"], ["EB1", "RB1"], ["EB2"]], 0)
     assert big.own.playable and big.legal
     full = open_png(neuro.PICTURES.hand(big, "fr"))
-    assert open_png(neuro.PICTURES.hand(small, "fr")).height < full.height
-    assert full.width == hand.HAND.width and full.height <= 900
+    assert open_png(neuro.PICTURES.hand(small, "fr")).size == full.size == hand.hand_size(3)
     assert neuro.render_hand(big, "fr", mark=True) != neuro.render_hand(big, "fr", mark=False)
     assert neuro.render_hand(big, "fr", mark=True) != neuro.render_hand(big, "en", mark=True)
     waiting = fixed_view([list(cards.ALL_TYPES[:18]), ["EB1"], ["EB2"]], 1)
@@ -164,6 +238,18 @@ def test_card_codes_and_names() -> None:
     assert table.cell_name(table.box.r0, table.box.c0) == "B2"
 
 
+def test_a_card_measures_its_letters_and_its_shape() -> None:
+    """A grid card 44 px wide prints its background letter and its strength at 20 px, and its shape at least 20 px
+    tall, in its own place once pasted."""
+    canvas = Image.new("RGBA", (200, 200))
+    with measure.recording() as marks:
+        kit.paste(canvas, cards.card_image("RV2", 44, "fr"), (100, 50))
+    texts = {mark.text: mark for mark in marks}
+    assert texts["V"].height == 20 and texts["2"].height == 20
+    assert texts["rose"].symbol and texts["rose"].height >= 20
+    assert all(mark.box[0] >= 100 and mark.box[2] <= 144 and mark.box[1] >= 50 for mark in marks)
+
+
 def test_cards_are_distinct_cached_images() -> None:
     images = {code: cards.card_image(code, 60).tobytes() for code in cards.ALL_TYPES}
     assert len(set(images.values())) == 27
@@ -174,7 +260,7 @@ def test_cards_are_distinct_cached_images() -> None:
 
 def test_every_key_the_renderer_uses_exists() -> None:
     counted = {"neuro.render.cards", "neuro.render.cartons", "neuro.render.choices", "neuro.render.bids_done"}
-    counted |= {"neuro.render.ruled_out", "neuro.render.winners"}
+    counted |= {"neuro.render.winners"}
     support.assert_keys_exist(support.used_keys(neuro, "neuro.render."), counted)
     for phase in ("build", "auction", "over"):
         assert has(f"neuro.render.phase.{phase}")
