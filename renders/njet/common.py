@@ -1,7 +1,10 @@
-"""What every Njet! picture shares: the views it reads, names and emblems of seats, team marks, chips and scores.
+"""What every Njet! picture shares: the views it reads, the two text sizes, names and emblems of seats, team
+marks, chips and scores.
 
 Pictures read the engine's typed views only: whose turn, the teams, the trick's winner, the points are fields of
-the view, never worked out here.
+the view, never worked out here. Discord shows a picture about 340 px wide on a phone and 550 px on a desktop, so
+the pictures are ``WIDTH`` px wide and what a player reads to decide is at least ``READ`` px tall (10 px on a
+phone), every other text at least ``FINE`` px (12 px on a desktop).
 """
 
 from __future__ import annotations
@@ -41,8 +44,12 @@ PAD: Final = Space.L
 """Between a panel's edge and what it holds."""
 TITLE_Y: Final = Space.XL
 """From a panel's top to the middle of its title line."""
-LOW_TITLE_Y: Final = TITLE_Y - Space.HAIR
-"""The title line of the tally, the sheet and the last trick, a hair higher than the others'."""
+WIDTH: Final = 640
+"""Every Njet! picture (table, hand, sheet) is this wide: shown 340 px wide on a phone, 550 px on a desktop."""
+READ: Final = Type.BODY
+"""The smallest text a player reads to decide: 20 px drawn, 10.6 px on a phone."""
+FINE: Final = Type.NOTE
+"""The smallest text of all (captions, marked secondary): 15 px drawn, 12.9 px on a desktop."""
 
 
 def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
@@ -59,10 +66,6 @@ def character_of(table: NjetTable, seat: int) -> str:
     return CHARACTERS[seat % len(CHARACTERS)]
 
 
-def character_name(character: str, locale: str) -> str:
-    return t(locale, f"njet.render.character.{character}")
-
-
 def colour_name(code: str, locale: str) -> str:
     return t(locale, f"njet.render.colour.{code}") if code in (*COLOURS, "none") else "—"
 
@@ -72,14 +75,9 @@ def seat_emblem(table: NjetTable, seat: int, diameter: int) -> Image.Image:
     return emblem(character_of(table, seat), diameter, kit.seat_colour(seat))
 
 
-def initial(table: NjetTable, seat: int, locale: str) -> str:
-    """The first letter of the seat's character, printed on its stones."""
-    return character_name(character_of(table, seat), locale)[:1].upper()
-
-
 def heading(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_width: float) -> float:
     """A panel's title, vertically centred on ``xy``; returns its width."""
-    return kit.draw_text(draw, xy, text, face(Type.BODY, True), kit.INK_DIM, anchor="lm", max_width=max_width)
+    return kit.draw_text(draw, xy, text, face(READ, True), kit.INK_DIM, anchor="lm", max_width=max_width)
 
 
 def section(canvas: Image.Image, box: kit.Box) -> None:
@@ -110,37 +108,20 @@ def team_colours(index: int) -> tuple[kit.RGB, kit.RGB]:
     return (kit.INK, kit.INK_DARK) if index % 2 == 0 else (TEAM_B, kit.INK)
 
 
-def team_badge(
-    canvas: Image.Image, xy: tuple[float, float], index: int, locale: str, size: Type, align: str = "left"
-) -> kit.Box:
-    """A pill naming the team ("Équipe A")."""
-    fill, ink = team_colours(index)
-    text = t(locale, "njet.render.team", letter=TEAM_LETTERS[index % len(TEAM_LETTERS)])
-    return kit.pill(
-        canvas,
-        xy,
-        [(text, face(size, True), ink)],
-        fill,
-        align=align,
-        height=round(size * 1.55),
-        outline=kit.PANEL_EDGE if index % 2 else None,
-    )
-
-
 def team_disc(canvas: Image.Image, centre: tuple[float, float], index: int, diameter: int) -> None:
-    """The team's letter in a disc."""
+    """The team's letter in a disc, the letter ``READ`` px tall."""
     fill, ink = team_colours(index)
     kit.disc(canvas, centre, diameter + Space.XS, kit.with_alpha(kit.INK, 90))
     kit.disc(canvas, centre, diameter, fill)
     letter = TEAM_LETTERS[index % len(TEAM_LETTERS)]
-    kit.draw_glyph(ImageDraw.Draw(canvas), centre, letter, kit.font(round(diameter * 0.55), True), ink)
+    kit.draw_centered(ImageDraw.Draw(canvas), centre, letter, face(READ, True), ink)
 
 
-def done_mark(canvas: Image.Image, centre: tuple[float, float], diameter: int, glyph: Type) -> None:
-    """The green check of a seat that has discarded."""
+def done_mark(canvas: Image.Image, centre: tuple[float, float], diameter: int) -> None:
+    """The green check of a seat that has discarded (the check about half the disc tall)."""
     kit.disc(canvas, centre, diameter + Space.XS, kit.PANEL_SOLID)
     kit.disc(canvas, centre, diameter, DONE)
-    kit.draw_glyph(ImageDraw.Draw(canvas), centre, "✓", face(glyph, True), kit.INK_DARK)
+    kit.draw_glyph(ImageDraw.Draw(canvas), centre, "✓", kit.font(round(diameter * 0.85), True), kit.INK_DARK)
 
 
 def points_runs(locale: str, n: int, number: Font, fill: kit.Colour, unit: Font) -> list[Run]:

@@ -1,20 +1,24 @@
-"""A Njet! player's hand, from that seat's own view: a header with the task, the round's colours once decided,
-the cards (the playable ones raised and ringed when the seat is to play, the others dimmed), and the seat's own
-discards under them."""
+"""A Njet! player's hand, from that seat's own view: a header with the task, a band with the round's rules once
+decided, and the cards in a fixed grid (the playable ones raised and ringed when the seat is to play, the others
+dimmed), the seat's own discards dimmed at the end of the grid.
+
+The picture keeps one size for the whole game: the grid holds a whole deal (10 cards, 12 with three players) on
+two rows, and a discarded card takes the place it left, so the hand and the discards always fit.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
 from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
 
-from bot.games.njet_views import HandCard
+from bot.games.njet import DECKS
 from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
-from renders import layout
+from renders import measure
 from renders.layout import HEADER
 from renders.layout import MARGIN
 from renders.layout import Space
@@ -22,6 +26,9 @@ from renders.layout import Type
 from renders.layout import face
 from renders.layout import header_title
 from renders.njet.common import DONE
+from renders.njet.common import FINE
+from renders.njet.common import READ
+from renders.njet.common import WIDTH
 from renders.njet.common import Chip
 from renders.njet.common import Seat
 from renders.njet.common import chip
@@ -32,83 +39,96 @@ from renders.njet.shapes import card_face
 from renders.njet.shapes import star
 from renders.njet.shapes import swatch
 
-HAND_CARD: Final = 120
-HAND_RAISE: Final = 22
+HAND_WIDTH: Final = WIDTH
+HAND_ROWS: Final = 2
+"""A whole deal lies on this many rows."""
+HAND_GAP: Final = Space.M
+"""Between two cards of a row (they never overlap: the value is printed in the middle of a card)."""
+HAND_CARD_MAX: Final = 112
+HAND_RAISE: Final = Space.L
 """How far a playable card stands out of the row."""
-HAND_MIN_WIDTH: Final = layout.HAND_MIN_WIDTH
-HAND_MAX_WIDTH: Final = layout.HAND_MAX_WIDTH
-HAND_ROW_LIMIT: Final = 13
-"""More cards than this go on two rows."""
-HAND_ROW: Final = layout.HandRow(HAND_CARD, HAND_ROW_LIMIT, max_rows=2)
-HAND_INFO: Final = 46
+HAND_INFO: Final = 52
 """The band of the round's rules under the header."""
 INFO_BAND: Final[kit.RGBA] = (0, 0, 0, 60)
-DISCARD_CARD: Final = 70
-EMPTY_H: Final = 90
-"""The body of a hand without cards."""
 HAND_EMBLEM: Final = 44
-CHIP_ICON: Final = 22
+CHIP_ICON: Final = Space.XL
+"""The swatch or star before a rule on the band: a symbol still 12 px tall on a phone."""
+
+
+def deal_size(players: int) -> int:
+    """How many cards a seat is dealt at a table of ``players`` (the whole deck shared out)."""
+    deck = DECKS.get(players)
+    return len(deck) // players if deck else 12
+
+
+def per_row(players: int) -> int:
+    return math.ceil(deal_size(players) / HAND_ROWS)
+
+
+def card_width(players: int) -> int:
+    """The cards' width: a row of ``per_row`` cards fills the picture between its margins."""
+    count = per_row(players)
+    return min(HAND_CARD_MAX, (HAND_WIDTH - 2 * MARGIN - HAND_GAP * (count - 1)) // count)
+
+
+def hand_size(players: int) -> tuple[int, int]:
+    """The hand picture's size at a table of ``players``: the same for every seat in every phase."""
+    card_h = kit.card_size(card_width(players))[1]
+    grid = HAND_ROWS * (card_h + HAND_RAISE) + (HAND_ROWS - 1) * HAND_GAP
+    return HAND_WIDTH, HEADER + HAND_INFO + Space.M + grid + MARGIN
 
 
 def hand_image(view: Seat, locale: str) -> Image.Image:
     """The hand as an RGBA picture."""
     hand = view.own.hand
     discards = view.own.discards
-    marks = any(card.playable for card in hand)
-    card_w = HAND_CARD
+    players = len(view.table.players)
+    count = per_row(players)
+    card_w = card_width(players)
     card_h = kit.card_size(card_w)[1]
-    fan = HAND_ROW.fan(len(hand))
-    rows = fan.rows
-    canvas_w = fan.width
-    raise_by = HAND_RAISE if marks else 0
-    row_h = card_h + raise_by
+    size = hand_size(players)
+    canvas = kit.new_canvas(*size)
+    _draw_header(canvas, view, locale)
+    band_cy = HEADER + HAND_INFO / 2
+    kit.panel(canvas, (0, HEADER, size[0], HEADER + HAND_INFO), 0, INFO_BAND)
     info = _rule_chips(view, locale)
-    band = HAND_INFO if info else 0
-    body = rows * row_h + (rows - 1) * Space.M if hand else EMPTY_H
-    strip = kit.card_size(DISCARD_CARD)[1] + Space.XL if discards else 0
-    canvas_h = HEADER + band + MARGIN + body + MARGIN + strip
-    canvas = kit.new_canvas(canvas_w, canvas_h)
-    _draw_header(canvas, view, locale, len(hand))
-    if info:
-        kit.panel(canvas, (0, HEADER, canvas_w, HEADER + band), 0, INFO_BAND)
-        x: float = MARGIN
-        for label in info:
-            x = chip(canvas, x, HEADER + band / 2, label, face(Type.BODY, True), align="left") + Space.M
-    top = HEADER + band + MARGIN
-    if not hand:
+    x: float = MARGIN
+    for label in info:
+        x = chip(canvas, x, band_cy, label, face(READ, True), align="left") + Space.S
+    draw = ImageDraw.Draw(canvas)
+    if not info and hand:
+        text = plural(locale, "njet.render.cards", len(hand))
+        kit.draw_text(draw, (MARGIN, band_cy), text, face(READ), kit.INK_DIM, anchor="lm")
+    top = HEADER + HAND_INFO + Space.M
+    if not hand and not discards:
         text = t(locale, "njet.render.hand.empty")
-        kit.draw_centered(
-            ImageDraw.Draw(canvas), (canvas_w / 2, top + EMPTY_H / 2), text, face(Type.TITLE), kit.INK_DIM
-        )
-    for i, card in enumerate(hand):
-        row, x = fan.place(i)
-        y = top + row * (row_h + Space.M) + raise_by
-        if not marks:
-            kit.paste_card(canvas, card_face(card.code, card_w, super_trump=card.super_trump), (x, y))
+        kit.draw_centered(draw, (size[0] / 2, (top + size[1]) / 2), text, face(Type.TITLE), kit.INK_DIM)
+        return canvas
+    marks = any(card.playable for card in hand)
+    cards = [(card, False) for card in hand] + [(card, True) for card in discards]
+    slots = max(len(cards), HAND_ROWS * count)
+    count = math.ceil(slots / HAND_ROWS)
+    for i, (card, discarded) in enumerate(cards):
+        row, col = divmod(i, count)
+        in_row = min(count, len(cards) - row * count)
+        left = (size[0] - (in_row * (card_w + HAND_GAP) - HAND_GAP)) / 2
+        cx = round(left + col * (card_w + HAND_GAP))
+        y = top + row * (card_h + HAND_RAISE + HAND_GAP) + HAND_RAISE
+        if discarded:
+            face_down = card_face(card.code, card_w, super_trump=card.super_trump, dim=True)
+            kit.paste_card(canvas, face_down, (cx, y))
+            tag: list[kit.Run] = [(t(locale, "njet.render.discard_title"), face(FINE, True), kit.INK)]
+            with measure.secondary():
+                kit.pill(canvas, (cx + card_w / 2, y + card_h - Space.L), tag, kit.ALERT, align="center")
+        elif not marks:
+            kit.paste_card(canvas, card_face(card.code, card_w, super_trump=card.super_trump), (cx, y))
         elif card.playable:
             lit = card_face(card.code, card_w, super_trump=card.super_trump, ring=kit.GOLD)
-            kit.paste_card(canvas, lit, (x, y - raise_by))
+            kit.paste_card(canvas, lit, (cx, y - HAND_RAISE))
         else:
             dim = card_face(card.code, card_w, super_trump=card.super_trump, dim=True)
-            kit.paste_card(canvas, dim, (x, y))
-    if discards:
-        _draw_own_discards(canvas, discards, locale, canvas_h - strip - Space.XS)
+            kit.paste_card(canvas, dim, (cx, y))
     return canvas
-
-
-def _draw_own_discards(canvas: Image.Image, discards: Sequence[HandCard], locale: str, top: int) -> None:
-    """The seat's own face-down discards, shown small under the hand (private: only in the seat's picture)."""
-    draw = ImageDraw.Draw(canvas)
-    kit.panel(canvas, (0, top - Space.XS, canvas.width, canvas.height), 0, kit.HEADER)
-    card_h = kit.card_size(DISCARD_CARD)[1]
-    cy = top + Space.S + card_h / 2
-    label = t(locale, "njet.render.hand.discards")
-    x = MARGIN + kit.draw_text(draw, (MARGIN, cy), label, face(Type.BODY, True), kit.INK_DIM, anchor="lm")
-    x += Space.L + Space.XS
-    for card in discards:
-        face_down = card_face(card.code, DISCARD_CARD, super_trump=card.super_trump, dim=True)
-        kit.paste_card(canvas, face_down, (round(x), top + Space.S))
-        x += DISCARD_CARD + Space.M
 
 
 def _rule_chips(view: Seat, locale: str) -> list[Chip]:
@@ -154,12 +174,13 @@ def _task_chip(view: Seat, locale: str) -> Chip | None:
     return None
 
 
-def _draw_header(canvas: Image.Image, view: Seat, locale: str, count: int) -> None:
-    """Emblem, title and card count on the left, the task on the right."""
+def _draw_header(canvas: Image.Image, view: Seat, locale: str) -> None:
+    """Emblem and title on the left, the task on the right."""
     cy = HEADER // 2
-    title, cards = t(locale, "njet.render.your_hand"), plural(locale, "njet.render.cards", count)
-    header_title(canvas, title, kit.seat_colour(view.seat), cards, x=MARGIN + HAND_EMBLEM + Space.M, size=Type.BODY)
+    header_title(
+        canvas, t(locale, "njet.render.your_hand"), kit.seat_colour(view.seat), x=MARGIN + HAND_EMBLEM + Space.M
+    )
     kit.paste(canvas, seat_emblem(view.table, view.seat, HAND_EMBLEM), (MARGIN, round(cy - HAND_EMBLEM / 2)))
     label = _task_chip(view, locale)
     if label is not None:
-        chip(canvas, canvas.width - MARGIN, cy, label, face(Type.BODY, True))
+        chip(canvas, canvas.width - MARGIN, cy, label, face(READ, True))

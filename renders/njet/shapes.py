@@ -17,6 +17,7 @@ from PIL import ImageDraw
 from PIL import ImageFilter
 
 from renders import kit
+from renders import measure
 
 COLOURS: Final = ("R", "K", "B", "G")
 CARD_COLOURS: Final[dict[str, kit.RGB]] = {
@@ -72,21 +73,30 @@ def _star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return points
 
 
-@lru_cache(maxsize=32)
+@measure.piece_cache(maxsize=32)
 def star(size: int) -> Image.Image:
-    """The gold super-trump star with a dark rim."""
+    """The gold super-trump star with a dark rim (a symbol players read: it marks the super-trumps)."""
     s = kit.SUPERSAMPLE
     big = Image.new("RGBA", (size * s, size * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
     c = size * s / 2
     draw.polygon(_star_points(c, c + s * 0.04 * size, c * 0.98), fill=kit.with_alpha(kit.GOLD_DARK, 255))
     draw.polygon(_star_points(c, c + s * 0.04 * size, c * 0.78), fill=kit.with_alpha(kit.GOLD, 255))
+    measure.note("★", size, (0, 0, size, size), symbol=True)
     return big.resize((size, size), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=256)
+@measure.piece_cache(maxsize=256)
 def _card_base(code: str, width: int) -> Image.Image:
-    """A card face: white rim, the colour, its shape as a watermark, the big value, corner indices."""
+    """A card face: white rim, the colour, its shape as a watermark, the big value, corner indices.
+
+    Drawn ``SUPERSCALE`` times larger, so its marks are noted at a ``1 / SUPERSCALE`` scale; the big value in the
+    middle is what a player reads, the corner index (hidden under the next card in a fan) is secondary."""
+    with measure.placed(1 / SUPERSCALE):
+        return _draw_card_base(code, width)
+
+
+def _draw_card_base(code: str, width: int) -> Image.Image:
     colour, value = parse_card(code)
     fill = CARD_COLOURS[colour]
     kind = SHAPES[colour]
@@ -103,7 +113,10 @@ def _card_base(code: str, width: int) -> Image.Image:
     index_face = kit.font(round(W * (0.3 if small else 0.22)), True)
     corner = inset + W * 0.05
     left, top, right, bottom = index_face.getbbox(label, anchor="ls")
-    draw.text((corner - left, corner - top), label, font=index_face, fill=kit.with_alpha(kit.PAPER, 255), anchor="ls")
+    with measure.secondary():
+        kit.draw_text(
+            draw, (corner - left, corner - top), label, index_face, kit.with_alpha(kit.PAPER, 255), anchor="ls"
+        )
     if small:
         ix = W - corner - W * 0.1
         draw_shape(draw, kind, ix, corner + W * 0.1, W * 0.09, kit.with_alpha(kit.PAPER, 255))
@@ -124,7 +137,7 @@ def _card_base(code: str, width: int) -> Image.Image:
     return card
 
 
-@lru_cache(maxsize=1024)
+@measure.piece_cache(maxsize=1024)
 def card_face(
     code: str, width: int, *, super_trump: bool = False, dim: bool = False, ring: kit.RGB | None = None
 ) -> Image.Image:
@@ -136,7 +149,7 @@ def card_face(
     card = _card_base(code, width)
     if not (super_trump or dim or ring):
         return card
-    card = card.copy()
+    card = measure.copied(card, card.copy())
     w, h = card.size
     radius = kit.card_radius(width)
     if dim:
@@ -156,9 +169,11 @@ def card_back(width: int) -> Image.Image:
     return kit.card_back(width, BACK)
 
 
-@lru_cache(maxsize=64)
+@measure.piece_cache(maxsize=64)
 def swatch(colour: str, size: int) -> Image.Image:
-    """A colour option as on the board: a rounded tile of the colour with its shape; ``"none"`` is crossed out."""
+    """A colour option as on the board: a rounded tile of the colour with its shape; ``"none"`` is crossed out.
+
+    A symbol players read, noted at its size."""
     s = kit.SUPERSAMPLE
     S = size * s
     big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
@@ -176,6 +191,7 @@ def swatch(colour: str, size: int) -> Image.Image:
         pad = S * 0.22
         draw.line((pad, pad, S - pad, S - pad), fill=kit.with_alpha(kit.PAPER, 255), width=line)
         draw.line((pad, S - pad, S - pad, pad), fill=kit.with_alpha(kit.PAPER, 255), width=line)
+    measure.note(colour, size, (0, 0, size, size), symbol=True)
     return big.resize((size, size), Image.Resampling.BOX)
 
 
@@ -240,9 +256,11 @@ def _silhouette(
     return False
 
 
-@lru_cache(maxsize=128)
+@measure.piece_cache(maxsize=128)
 def emblem(character: str, diameter: int, colour: kit.RGB, letter: str = "") -> Image.Image:
-    """A character's emblem: a disc in the seat's colour with the animal's head drawn in dark ink."""
+    """A character's emblem: a disc in the seat's colour with the animal's head drawn in dark ink.
+
+    It tells the seats apart wherever names do not fit, so it is noted as a symbol of its diameter."""
     s = kit.SUPERSAMPLE
     D = diameter * s
     big = Image.new("RGBA", (D, D), (0, 0, 0, 0))
@@ -254,13 +272,15 @@ def emblem(character: str, diameter: int, colour: kit.RGB, letter: str = "") -> 
     light = kit.with_alpha(kit.mix(colour, kit.PAPER, 0.55), 255)
     inset = D * 0.1
     if not _silhouette(draw, character, inset, (D - 2 * inset) / 100, ink, light):
-        kit.draw_glyph(draw, (D / 2, D / 2), (letter or character[:1]).upper(), kit.font(round(D * 0.5), True), ink)
+        with measure.placed(1 / s):
+            kit.draw_glyph(draw, (D / 2, D / 2), (letter or character[:1]).upper(), kit.font(round(D * 0.5), True), ink)
+    measure.note(character, diameter, (0, 0, diameter, diameter), symbol=True)
     return big.resize((diameter, diameter), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=64)
-def stone(diameter: int, colour: kit.RGB, letter: str) -> Image.Image:
-    """A black Njet stone with a sheen, ringed in the blocker's seat colour and marked with their initial."""
+@measure.piece_cache(maxsize=64)
+def stone(diameter: int, colour: kit.RGB) -> Image.Image:
+    """A black Njet stone with a sheen, ringed in the blocker's seat colour (the blocker's emblem goes on top)."""
     s = kit.SUPERSAMPLE
     D = diameter * s
     big = Image.new("RGBA", (D, D), (0, 0, 0, 0))
@@ -272,10 +292,7 @@ def stone(diameter: int, colour: kit.RGB, letter: str) -> Image.Image:
     ImageDraw.Draw(sheen).ellipse((D * 0.22, D * 0.16, D * 0.62, D * 0.46), fill=(255, 255, 255, 46))
     sheen = sheen.filter(ImageFilter.GaussianBlur(D * 0.05))
     big.alpha_composite(sheen)
-    if letter:
-        kit.draw_glyph(
-            draw, (D / 2, D / 2 + D * 0.02), letter, kit.font(round(D * 0.42), True), kit.with_alpha(colour, 255)
-        )
+    measure.note("●", diameter, (0, 0, diameter, diameter), symbol=True)
     return big.resize((diameter, diameter), Image.Resampling.BOX)
 
 

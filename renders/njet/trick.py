@@ -11,13 +11,15 @@ from PIL import Image
 from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
+from renders import measure
 from renders.kit import Font
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
 from renders.njet.common import DONE
-from renders.njet.common import LOW_TITLE_Y
+from renders.njet.common import FINE
 from renders.njet.common import PAD
+from renders.njet.common import READ
 from renders.njet.common import TITLE_Y
 from renders.njet.common import Table
 from renders.njet.common import done_mark
@@ -28,28 +30,31 @@ from renders.njet.shapes import card_back
 from renders.njet.shapes import card_face
 from renders.njet.shapes import paste_centered
 
-TRICK_CARD: Final = 108
+TRICK_CARD: Final = 96
 """The width of a card of the trick in play."""
-TRICK_TOP: Final = 56
+TRICK_TOP: Final = 48
 """From the trick panel's top to its cards."""
-SLOT_EMBLEM: Final = 54
+SLOT_EMBLEM: Final = 52
 """The emblem in the empty slot of a seat yet to play."""
-NAME_EMBLEM: Final = 26
+NAME_EMBLEM: Final = Space.XL
 """The small emblem before each name under the trick."""
 EMPTY_SLOT: Final[kit.RGBA] = (0, 0, 0, 50)
-LAST_CARD: Final = 60
-"""The width of a card of the last trick."""
-MESSAGE_EMBLEM: Final = (78, 62)
+LAST_CARD: Final = 48
+"""The width of a card of the last trick (its value still 10 px tall on a phone)."""
+LAST_EMBLEM: Final = Space.XL
+MESSAGE_EMBLEM: Final = (96, 72)
 """The emblems of a centred message: one seat, several seats."""
-DISCARD_EMBLEM: Final = 64
+DISCARD_EMBLEM: Final = 72
 DISCARD_BACK: Final = 20
+DONE_MARK: Final = 36
 
 
 def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
     """The current trick: one slot per player in play order, played cards face up, the card winning it lit."""
     x0, y0, x1, _ = box
     table = view.table
-    draw, title_w = titled_section(canvas, box, t(locale, "njet.render.trick"), room=220)
+    title = t(locale, "njet.render.trick")
+    draw, title_w = titled_section(canvas, box, title, room=(x1 - x0) / 2 - PAD)
     head_y = y0 + TITLE_Y
     turn = sorted(view.to_act)
     if not table.trick and turn:
@@ -57,10 +62,10 @@ def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
             locale,
             "njet.render.leads",
             seat_name(names, turn[0], locale),
-            face(Type.BODY),
+            face(READ),
             kit.INK_DIM,
             kit.seat_colour(turn[0]),
-            x1 - x0 - title_w - 60,
+            x1 - x0 - title_w - 3 * PAD,
         )
         kit.draw_runs(draw, (x1 - PAD, head_y), runs, align="right")
     played = {play.seat: play for play in table.trick}
@@ -70,7 +75,7 @@ def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
     card_h = kit.card_size(card_w)[1]
     slot_w = (x1 - x0 - 2 * PAD) / slots
     card_top = y0 + TRICK_TOP
-    name_y = card_top + card_h + Space.XL + Space.HAIR
+    name_y = card_top + card_h + Space.XL
     for i, seat in enumerate(table.order):
         cx = x0 + PAD + slot_w * i + slot_w / 2
         cardx = round(cx - card_w / 2)
@@ -85,8 +90,9 @@ def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
                 canvas, card_face(play.card, card_w, super_trump=play.super_trump, ring=ring), (cardx, card_top)
             )
             if winning:
-                label = [(t(locale, "njet.render.winning"), face(Type.NOTE, True), kit.INK_DARK)]
-                kit.pill(canvas, (cx, card_top + card_h), label, kit.GOLD, align="center", height=Space.XL)
+                label = [(t(locale, "njet.render.winning"), face(Type.SMALL, True), kit.INK_DARK)]
+                with measure.secondary():
+                    kit.pill(canvas, (cx, card_top + card_h), label, kit.GOLD, align="center", height=Space.XL)
         else:
             slot = (cardx, card_top, cardx + card_w, card_top + card_h)
             is_next = seat in view.to_act
@@ -99,12 +105,12 @@ def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
                 width=3 if is_next else Space.HAIR,
             )
             paste_centered(canvas, seat_emblem(table, seat, SLOT_EMBLEM), (cx, card_top + card_h / 2))
-        name_face = face(Type.BODY, True)
-        name = kit.fit_text(seat_name(names, seat, locale), name_face, slot_w - NAME_EMBLEM - 14)
-        span = NAME_EMBLEM + Space.S + name_face.getlength(name)
+        name_face = face(READ, True)
+        name = kit.fit_text(seat_name(names, seat, locale), name_face, slot_w - NAME_EMBLEM - Space.S - Space.S)
+        span = NAME_EMBLEM + Space.XS + name_face.getlength(name)
         nx = cx - span / 2
         kit.paste(canvas, seat_emblem(table, seat, NAME_EMBLEM), (round(nx), round(name_y - NAME_EMBLEM / 2)))
-        kit.draw_text(draw, (nx + NAME_EMBLEM + Space.S, name_y), name, name_face, colour, anchor="lm")
+        kit.draw_text(draw, (nx + NAME_EMBLEM + Space.XS, name_y), name, name_face, colour, anchor="lm")
 
 
 def _draw_centred_message(
@@ -123,22 +129,22 @@ def _draw_centred_message(
     cx = (x0 + x1) / 2
     size = MESSAGE_EMBLEM[0] if len(seats) <= 1 else MESSAGE_EMBLEM[1]
     col_w = (x1 - x0 - 2 * PAD) / max(1, len(seats))
-    ey = y0 + 60 + size / 2
+    ey = y0 + 72 + size / 2
     for i, seat in enumerate(seats):
         ex = x0 + PAD + col_w * i + col_w / 2
         paste_centered(canvas, seat_emblem(view.table, seat, size), (ex, ey))
         kit.draw_centered(
             draw,
-            (ex, ey + size / 2 + Space.L),
+            (ex, ey + size / 2 + Space.XL),
             seat_name(names, seat, locale),
-            face(Type.BODY, True),
+            face(Type.HEAD, True),
             kit.seat_colour(seat),
             max_width=col_w - Space.M,
         )
-    y = ey + size / 2 + 56
+    y = ey + size / 2 + 80
     for text, font, fill in lines:
         kit.draw_centered(draw, (cx, y), text, font, fill, max_width=x1 - x0 - 2 * PAD)
-        y += font.size + Space.M
+        y += font.size + Space.L
 
 
 def draw_partner(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
@@ -148,7 +154,7 @@ def draw_partner(canvas: Image.Image, view: Table, names: Sequence[str], locale:
         (t(locale, "njet.render.partner_choice"), face(Type.TITLE, True), kit.INK)
     ]
     if table.may_play_alone:
-        lines.append((t(locale, "njet.render.partner_alone"), face(Type.BODY), kit.INK_DIM))
+        lines.append((t(locale, "njet.render.partner_alone"), face(Type.LABEL), kit.INK_DIM))
     seats = [table.starter] if table.starter is not None else []
     _draw_centred_message(canvas, view, names, locale, box, t(locale, "njet.render.partner_title"), seats, lines)
 
@@ -157,11 +163,11 @@ def draw_discard(canvas: Image.Image, view: Table, names: Sequence[str], locale:
     """Everyone discarding at once: each player's emblem with a check once done."""
     table = view.table
     count = table.rules.discard if table.rules is not None else 0
-    x0, y0, x1, _ = box
+    x0, y0, x1, y1 = box
     draw, _ = titled_section(canvas, box, t(locale, "njet.render.discard_title"))
     kit.draw_centered(
         draw,
-        ((x0 + x1) / 2, y0 + 66),
+        ((x0 + x1) / 2, y0 + 84),
         plural(locale, "njet.render.discard_each", count),
         face(Type.LABEL, True),
         kit.INK,
@@ -169,62 +175,53 @@ def draw_discard(canvas: Image.Image, view: Table, names: Sequence[str], locale:
     )
     col_w = (x1 - x0 - 2 * PAD) / max(1, len(table.players))
     size = DISCARD_EMBLEM
-    ey = y0 + 140
+    ey = (y0 + y1) / 2 + Space.L
     for i, player in enumerate(table.players):
         seat = player.seat
         ex = x0 + PAD + col_w * i + col_w / 2
         done = player.discarded and seat not in view.to_act
         paste_centered(canvas, seat_emblem(table, seat, size), (ex, ey))
         if done:
-            done_mark(canvas, (ex + size * 0.36, ey + size * 0.36), 26, Type.SMALL)
+            done_mark(canvas, (ex + size * 0.4, ey + size * 0.36), DONE_MARK)
         else:
             for k in range(max(1, count)):
                 xy = (round(ex + size * 0.22 + k * Space.S), round(ey + size * 0.1))
                 kit.paste_card(canvas, card_back(DISCARD_BACK), xy, shadow=False)
         name = seat_name(names, seat, locale)
         colour = kit.seat_colour(seat)
-        kit.draw_centered(draw, (ex, ey + size / 2 + 20), name, face(Type.BODY, True), colour, max_width=col_w - 10)
+        name_y = ey + size / 2 + Space.XL
+        kit.draw_centered(draw, (ex, name_y), name, face(READ, True), colour, max_width=col_w - Space.S)
         status = t(locale, "njet.render.discarded") if done else t(locale, "njet.render.to_act.discard")
         fill = DONE if done else kit.INK_DIM
-        kit.draw_centered(draw, (ex, ey + size / 2 + 44), status, face(Type.SMALL), fill, max_width=col_w - 10)
+        kit.draw_centered(draw, (ex, name_y + 28), status, face(READ), fill, max_width=col_w - Space.S)
 
 
 def draw_last_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
-    """The previous trick, small, its winning card ringed, with who won it."""
+    """The previous trick, small, in play order: each card over its player's emblem, the winner's card ringed."""
     x0, y0, x1, y1 = box
     table = view.table
-    draw, title_w = titled_section(canvas, box, t(locale, "njet.render.last_trick"), title_y=LOW_TITLE_Y)
-    head_y = y0 + LOW_TITLE_Y
+    draw, _ = titled_section(canvas, box, t(locale, "njet.render.last_trick"))
     if not table.last_trick:
-        kit.draw_centered(
-            draw,
-            ((x0 + x1) / 2, (y0 + y1) / 2 + 14),
-            t(locale, "njet.render.no_last_trick"),
-            face(Type.SMALL),
-            kit.INK_DIM,
-            max_width=x1 - x0 - 2 * PAD,
-        )
+        with measure.secondary():
+            kit.draw_centered(
+                draw,
+                ((x0 + x1) / 2, (y0 + y1) / 2 + Space.M),
+                t(locale, "njet.render.no_last_trick"),
+                face(FINE),
+                kit.INK_DIM,
+                max_width=x1 - x0 - 2 * Space.S,
+            )
         return
-    winner = table.last_winner
-    if winner is not None:
-        runs = kit.catalog_runs(
-            locale,
-            "njet.render.won_by",
-            seat_name(names, winner, locale),
-            face(Type.SMALL),
-            kit.INK_DIM,
-            kit.seat_colour(winner),
-            x1 - x0 - title_w - 44,
-        )
-        kit.draw_runs(draw, (x1 - PAD, head_y), runs, align="right")
     card_w = LAST_CARD
     card_h = kit.card_size(card_w)[1]
     slot_w = (x1 - x0 - 2 * Space.M) / max(1, len(table.last_trick))
-    top = y0 + 44
+    top = y0 + TRICK_TOP - Space.XS
     for i, play in enumerate(table.last_trick):
         cx = x0 + Space.M + slot_w * i + slot_w / 2
         xy = (round(cx - card_w / 2), top)
         ring = kit.GOLD if play.wins else None
         kit.paste_card(canvas, card_face(play.card, card_w, super_trump=play.super_trump, ring=ring), xy)
-        stripe = (xy[0] + 6, top + card_h + 6, xy[0] + card_w - 6, top + card_h + 11)
-        kit.panel(canvas, stripe, Space.HAIR, kit.seat_colour(play.seat))
+        ey = top + card_h + Space.XS + LAST_EMBLEM / 2
+        if play.wins:
+            kit.disc(canvas, (cx, ey), LAST_EMBLEM + Space.XS + Space.HAIR, kit.GOLD)
+        paste_centered(canvas, seat_emblem(table, play.seat, LAST_EMBLEM), (cx, ey))

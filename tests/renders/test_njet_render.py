@@ -1,5 +1,5 @@
 """Njet! pictures in every phase, with 3 and 4 players, in both languages, drawn from views the engine produced
-along seeded games."""
+along seeded games: one size per table and per hand for the whole game, readable as Discord shows them."""
 
 from __future__ import annotations
 
@@ -20,17 +20,29 @@ from bot.games.njet import NjetState
 from bot.games.njet_views import NjetSeatView
 from bot.games.njet_views import NjetTableView
 from bot.i18n import has
+from bot.i18n import plural_catalog
 from bot.players.njet import PLAYER
+from bot.registry import GAMES
 from renders import kit
+from renders import measure
 from renders.njet import PICTURES
 from renders.njet import hand
 from renders.njet import shapes
 from renders.njet import sheet
 from renders.njet import table
 from tests.renders import support
+from tests.renders.readability import pictures_of_game
 from tests.renders.support import open_png
 
-SIZE = (table.WIDTH, table.HEIGHT)
+SIZES = {3: (640, 756), 4: (640, 756)}
+"""The table at 3 and 4 players, worked out from the layout: a 56 px header, 12 px gap, a 484 px part for the
+phase, 12 px gap, two rows of 78 px player panels 12 px apart (the third player alone on the second row), a
+24 px bottom margin."""
+SIZE = SIZES[4]
+HAND_SIZES = {3: (640, 434), 4: (640, 490)}
+"""The hands: 12 cards (3 players) or 10 on two rows of 6 or 5; the cards (640 - 2 x 24 - gaps of 12) / 6 = 88 px
+or / 5 = 108 px wide and 1.4 times as tall (123 or 151 px), each row 16 px taller for a raised card, 12 px between
+rows, under the 56 px header, the 52 px band of rules and a 12 px gap, over a 24 px margin."""
 
 LONG_NAMES = [name for name in support.LONG_NAMES if len(name) > 20][:4]
 """Four names as long as Discord allows: the largest table full of them."""
@@ -81,10 +93,9 @@ def test_the_seeded_games_reach_every_phase() -> None:
 def test_every_moment_renders(players: int, locale: str) -> None:
     names = LONG_NAMES[:players]
     for public, seats in moments(players):
-        open_png(PICTURES.table(public, names, locale), SIZE)
+        open_png(PICTURES.table(public, names, locale), SIZES[players])
         for view in seats:
-            image = open_png(PICTURES.hand(view, locale))
-            assert hand.HAND_MIN_WIDTH <= image.width <= hand.HAND_MAX_WIDTH
+            open_png(PICTURES.hand(view, locale), HAND_SIZES[players])
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -93,7 +104,37 @@ def test_the_board_with_every_stone_but_one(players: int) -> None:
     placed = sum(o.blocked_by is not None for row in public.table.board for o in row.options)
     assert placed == (14 if players == 4 else 13)
     for locale in ("fr", "en"):
-        open_png(PICTURES.table(public, LONG_NAMES, locale), SIZE)
+        open_png(PICTURES.table(public, LONG_NAMES, locale), SIZES[players])
+
+
+def test_every_stone_on_the_board_is_measured() -> None:
+    """With one stone left of 15, 14 stones lie on the board, each noted as a symbol (plus the one by the count of
+    stones left), and each still 10 px tall on a phone."""
+    public, _ = next(m for m in moments(4) if m[0].phase == "njet" and m[0].table.stones_left == 1)
+    with measure.recording() as marks:
+        PICTURES.table(public, LONG_NAMES, "fr")
+    stones = [mark for mark in marks if mark.symbol and mark.text == "●"]
+    assert len(stones) == 14 + 1
+    assert min(mark.height for mark in stones) * measure.PHONE_WIDTH / table.WIDTH >= measure.PHONE_MIN
+
+
+def test_the_cards_of_the_trick_show_their_values() -> None:
+    """Each card on the table prints its value (1 to 9) in its middle, noted as a mark of its own."""
+    public, _ = next(m for m in moments(4) if m[0].phase == "tricks" and len(m[0].table.trick) == 3)
+    with measure.recording() as marks:
+        PICTURES.table(public, NAMES, "fr")
+    values = {mark.text for mark in marks if mark.essential and mark.text.isdigit() and len(mark.text) == 1}
+    assert {play.card[1:] for play in public.table.trick} <= values
+
+
+def test_the_pictures_at_three_players_are_readable_and_keep_their_size() -> None:
+    """The largest table is checked with the other games; three players sit differently, so they are checked too."""
+    spec = next(spec for spec in GAMES if spec.kind == "njet")
+    found = pictures_of_game(spec, 3)
+    small = [f"{m.what}: {m.readability}" for m in found if not m.readability.readable]
+    assert not small, small[:4]
+    assert {m.size for m in found if m.what.endswith(" table")} == {SIZES[3]}
+    assert {m.size for m in found if " hand " in m.what} == {HAND_SIZES[3]}
 
 
 def test_a_full_trick_lights_its_winner() -> None:
@@ -112,8 +153,8 @@ def test_a_long_game_and_its_sheet(players: int) -> None:
     end = GAME.public_view(states[-1])
     assert end.over and len(end.table.sheet) == 16
     for locale in ("fr", "en"):
-        open_png(PICTURES.table(middle, names, locale), SIZE)
-        open_png(PICTURES.table(end, names, locale), SIZE)
+        open_png(PICTURES.table(middle, names, locale), SIZES[players])
+        open_png(PICTURES.table(end, names, locale), SIZES[players])
         image = open_png(PICTURES.sheet(end, names, locale))
         assert image.width == sheet.SHEET_WIDTH
     short = GAME.public_view(play_game(players, 5, 8, computer=False)[-1])
@@ -165,9 +206,11 @@ def test_largest_hand() -> None:
     view = seats[0]
     assert len(view.own.hand) == 12
     for locale in ("fr", "en"):
-        image = open_png(PICTURES.hand(view, locale))
-        assert image.width == hand.HAND_MAX_WIDTH
-        assert image.height > kit.card_size(hand.HAND_CARD)[1]
+        open_png(PICTURES.hand(view, locale), HAND_SIZES[3])
+    with measure.recording() as marks:
+        hand.hand_image(view, "fr")
+    values = [mark.text for mark in marks if mark.essential and mark.text.isdigit() and len(mark.text) == 1]
+    assert sorted(values) == sorted(card.code[1:] for card in view.own.hand)
 
 
 def test_playable_cards_and_super_trumps_change_the_hand() -> None:
@@ -178,7 +221,7 @@ def test_playable_cards_and_super_trumps_change_the_hand() -> None:
     cards = tuple(dataclasses.replace(c, playable=False) for c in view.own.hand)
     plain = dataclasses.replace(view, own=dataclasses.replace(view.own, hand=cards))
     assert PICTURES.hand(plain, "fr") != marked
-    assert hand.hand_image(plain, "fr").height < hand.hand_image(view, "fr").height
+    assert hand.hand_image(plain, "fr").size == hand.hand_image(view, "fr").size
     starred = tuple(dataclasses.replace(c, super_trump=not c.super_trump) for c in cards)
     other = dataclasses.replace(view, own=dataclasses.replace(view.own, hand=starred))
     assert PICTURES.hand(other, "fr") != PICTURES.hand(plain, "fr")
@@ -203,12 +246,12 @@ def test_emblems_and_stones() -> None:
     images = {shapes.emblem(character, 60, kit.seat_colour(0)).tobytes() for character in CHARACTERS}
     assert len(images) == len(CHARACTERS)
     assert shapes.emblem("unknown", 60, kit.seat_colour(0), "U").size == (60, 60)
-    assert shapes.stone(40, kit.seat_colour(1), "L").size == (40, 40)
+    assert shapes.stone(40, kit.seat_colour(1)).size == (40, 40)
 
 
 def test_every_key_the_renderer_uses_exists() -> None:
     used = {key for key in support.used_keys(renders.njet, "njet.render.", quotes="\"'") if not key.endswith(".")}
-    support.assert_keys_exist(used, counted={key for key in used if has(f"{key}.one")})
+    support.assert_keys_exist(used, counted={key for key in used if key in plural_catalog("fr")})
     for prefix, suffixes in {
         "njet.render.character.": CHARACTERS,
         "njet.render.row.": ROWS,
