@@ -22,6 +22,7 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import layout
+from renders import measure
 from renders.kit import Run
 
 COLOURS: Final = ("Y", "R", "B", "G")
@@ -43,22 +44,19 @@ ALL_CARDS: Final = tuple(colour + symbol for colour in COLOURS for symbol in SYM
 CARD_SAMPLE: Final = 3
 """Cards are drawn this many times larger, then scaled down (smooth ovals and symbols)."""
 RING_SAMPLE: Final = 2
-ARROW_RX: Final = 250
-ARROW_RY: Final = 172
-"""The half-axes of the direction ring around the pile."""
 ARROW_PAD: Final = 30
 ARROW_LINE: Final = 7
 ARROW_HEAD: Final = 24
-ARROW_SPAN: Final = 25
-"""Each of the four arrows covers this many degrees either side of its middle."""
+ARROW_SPAN: Final = (15, 30)
+"""Each arrow covers this many degrees either side of its middle: on the long sides of the oval, at its ends."""
 OVAL_RIM: Final = 4
 TILT: Final = 28
 """The tilt (degrees) of the oval on a card's face."""
 CHIP_HEIGHT: Final = 1.7
 CHIP_PAD: Final = 0.6
+"""A chip is this many times its text's size tall, padded by this many times the size on each side."""
 TOKEN_TUCK: Final = 6
 """How far a chip's round token sits into its left padding."""
-"""A chip is this many times its text's size tall, padded by this many times the size on each side."""
 
 
 def words(locale: object, key: str, **params: object) -> str:
@@ -134,6 +132,12 @@ def _quarters(draw: ImageDraw.ImageDraw, cx: float, cy: float, rx: float, ry: fl
         draw.polygon([(cx, cy), *arc], fill=kit.with_alpha(CARD_COLOURS[colour], 255))
 
 
+def _note_shape(label: str, points: Sequence[Point]) -> None:
+    """Note a symbol drawn as shapes (a skip, a reverse, the quarters) at the height of its points."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    measure.note(label, max(ys) - min(ys), (min(xs), min(ys), max(xs), max(ys)), symbol=True)
+
+
 def _symbol(
     draw: ImageDraw.ImageDraw,
     symbol: str,
@@ -144,35 +148,39 @@ def _symbol(
     *,
     stroke: kit.RGBA | None = None,
     underline: bool = False,
+    compact: bool = False,
 ) -> None:
     """A card symbol about ``size`` px tall centred on ``(cx, cy)``: a number, +2/+4, skip, reverse or quarters.
 
-    ``underline`` marks 6 and 9 so that they are told apart upside down; ``stroke`` outlines text glyphs.
+    ``underline`` marks 6 and 9 so that they are told apart upside down; ``stroke`` outlines text glyphs;
+    ``compact`` draws the "+" of +2/+4 smaller so that the digit keeps its full size in a narrow corner.
     """
-    if symbol in ("S",):
+    if symbol == "S":
         r = size * 0.44
         line = max(2.0, size * 0.13)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=fill, width=round(line))
         d = (r - line / 2) * 0.72
         draw.line((cx + d, cy - d, cx - d, cy + d), fill=fill, width=round(line))
+        _note_shape("⊘", [(cx - r, cy - r), (cx + r, cy + r)])
         return
     if symbol == "R":
         shaft, head_w, head_l = size * 0.15, size * 0.38, size * 0.26
         off = size * 0.12
         span = size * 0.38
-        draw.polygon(
-            _arrow((cx - span - off, cy + span - off), (cx + span - off, cy - span - off), shaft, head_w, head_l),
-            fill=fill,
-        )
-        draw.polygon(
-            _arrow((cx + span + off, cy - span + off), (cx - span + off, cy + span + off), shaft, head_w, head_l),
-            fill=fill,
-        )
+        first = _arrow((cx - span - off, cy + span - off), (cx + span - off, cy - span - off), shaft, head_w, head_l)
+        second = _arrow((cx + span + off, cy - span + off), (cx - span + off, cy + span + off), shaft, head_w, head_l)
+        draw.polygon(first, fill=fill)
+        draw.polygon(second, fill=fill)
+        _note_shape("⇄", [*first, *second])
         return
     if symbol == "W":
         _quarters(draw, cx, cy, size * 0.42, size * 0.42, 0)
+        _note_shape("◕", [(cx - size * 0.42, cy - size * 0.42), (cx + size * 0.42, cy + size * 0.42)])
         return
     text = {"D": "+2", "F": "+4"}.get(symbol, symbol)
+    if compact and len(text) > 1:
+        _compact_plus(draw, text, cx, cy, size, fill)
+        return
     face = kit.font(max(6, round(size * (0.78 if len(text) > 1 else 1.0))), True)
     left, top, right, bottom = face.getbbox(text, anchor="ls")
     x = cx - (left + right) / 2
@@ -182,34 +190,64 @@ def _symbol(
         draw.text((x, y), text, font=face, fill=fill, anchor="ls", stroke_width=width, stroke_fill=stroke)
     else:
         draw.text((x, y), text, font=face, fill=fill, anchor="ls")
+    measure.note(text, bottom - top, (x + left, y + top, x + right, y + bottom), symbol=True)
     if underline and symbol in ("6", "9"):
         line = max(2.0, size * 0.07)
         y0 = cy + (bottom - top) / 2 + line * 1.2
         draw.rectangle((cx - (right - left) * 0.42, y0, cx + (right - left) * 0.42, y0 + line), fill=fill)
 
 
+def _compact_plus(draw: ImageDraw.ImageDraw, text: str, cx: float, cy: float, size: float, fill: kit.RGBA) -> None:
+    """ "+2" or "+4" with a small "+" before a full-size digit, centred on ``(cx, cy)``."""
+    plus, digit = kit.font(max(6, round(size * 0.55)), True), kit.font(max(6, round(size)), True)
+    p_left, p_top, p_right, p_bottom = plus.getbbox("+", anchor="ls")
+    d_left, d_top, d_right, d_bottom = digit.getbbox(text[1:], anchor="ls")
+    gap = size * 0.02
+    width = (p_right - p_left) + gap + (d_right - d_left)
+    x = cx - width / 2
+    baseline = cy - (d_top + d_bottom) / 2
+    draw.text((x - p_left, cy - (p_top + p_bottom) / 2), "+", font=plus, fill=fill, anchor="ls")
+    dx = x + (p_right - p_left) + gap - d_left
+    draw.text((dx, baseline), text[1:], font=digit, fill=fill, anchor="ls")
+    box = (x, baseline + d_top, x + width, baseline + d_bottom)
+    measure.note(text, d_bottom - d_top, box, symbol=True)
+
+
+CORNER: Final = 0.31
+"""The corner index's symbol is this many card widths tall (in font size), its colour initial as much: large
+enough to be read on a phone where the cards of a hand overlap and only their corners show."""
+CORNER_COLUMN: Final = 0.36
+"""The width of the corner index's column, in card widths: what must stay visible of an overlapped card."""
+
+
 def _corner_index(symbol: str, colour: str | None, letter: str, W: int) -> Image.Image:
     """The corner index of a card ``W`` px wide (supersampled): the symbol, and under it the colour's initial."""
-    index = W * 0.2
-    size = (round(W * 0.27), round(W * 0.5))
+    index = W * CORNER
+    size = (round(W * CORNER_COLUMN), round(W * (0.6 if colour and letter else 0.34)))
     layer = Image.new("RGBA", size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
+    body = CARD_COLOURS[colour] if colour else MAJOR_BODY
+    # the index sits on the card's colour even where the oval reaches into the corner
+    draw.rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=round(W * 0.06), fill=kit.with_alpha(body, 255))
     paper = kit.with_alpha(kit.PAPER, 255)
     ink = kit.with_alpha(CORNER_INK[colour] if colour else kit.PAPER, 255)
-    ix, iy = W * 0.035 + index / 2, W * 0.03 + index / 2
+    ix, iy = size[0] / 2, W * 0.02 + index * 0.4
     if symbol == "W":
-        r = index * 0.4
+        r = index * 0.42
         _quarters(draw, ix, iy, r, r, 0)
         draw.ellipse((ix - r, iy - r, ix + r, iy + r), outline=paper, width=max(1, W // 90))
+        _note_shape("◕", [(ix - r, iy - r), (ix + r, iy + r)])
+    elif symbol == "F":
+        _symbol(draw, symbol, ix, iy, index, ink, compact=True)
     else:
-        _symbol(draw, symbol, ix, iy, index, ink)
+        _symbol(draw, symbol, ix, iy, index * (0.8 if symbol in ("S", "R") else 1.0), ink, compact=True)
     if colour and letter:
-        face = kit.font(round(W * 0.16), True)
-        kit.draw_glyph(draw, (ix, iy + index * 0.5 + W * 0.11), letter, face, ink)
+        face = kit.font(round(W * CORNER), True)
+        kit.draw_glyph(draw, (ix, iy + index * 0.45 + W * 0.16), letter, face, ink)
     return layer
 
 
-@lru_cache(maxsize=512)
+@measure.piece_cache(maxsize=512)
 def _card_base(code: str, width: int, letter: str) -> Image.Image:
     """A card face: white rim, the colour (black for majors), the tilted oval, the symbol, corner indices."""
     colour, symbol = parse_card(code)
@@ -219,18 +257,20 @@ def _card_base(code: str, width: int, letter: str) -> Image.Image:
     W, H = big.size
     paper, body_ink = kit.with_alpha(kit.PAPER, 255), kit.with_alpha(body, 255)
     cx, cy = W / 2, H / 2
-    rx, ry, tilt = W * 0.34, H * 0.4, TILT
-    if colour:
-        draw.polygon(_ellipse_points(cx, cy, rx, ry, tilt), fill=paper)
-        _symbol(draw, symbol, cx, cy, W * 0.5, body_ink, underline=True)
-    else:
-        draw.polygon(_ellipse_points(cx, cy, rx + s * 2, ry + s * 2, tilt), fill=paper)
-        _quarters(draw, cx, cy, rx, ry, tilt)
-        if symbol == "F":
-            _symbol(draw, "F", cx, cy, W * 0.5, paper, stroke=body_ink)
-    corner = _corner_index(symbol, colour, letter, W)
-    big.alpha_composite(corner, (inset, inset))
-    flipped = corner.rotate(180)
+    rx, ry, tilt = W * 0.27, H * 0.36, TILT
+    with measure.placed(1 / s):
+        if colour:
+            draw.polygon(_ellipse_points(cx, cy, rx, ry, tilt), fill=paper)
+            _symbol(draw, symbol, cx, cy, W * 0.44, body_ink, underline=True)
+        else:
+            draw.polygon(_ellipse_points(cx, cy, rx + s * 2, ry + s * 2, tilt), fill=paper)
+            _quarters(draw, cx, cy, rx, ry, tilt)
+            if symbol == "F":
+                _symbol(draw, "F", cx, cy, W * 0.5, paper, stroke=body_ink)
+        with measure.placed(1.0, (inset, inset)):
+            layer = _corner_index(symbol, colour, letter, W)
+    big.alpha_composite(layer, (inset, inset))
+    flipped = layer.rotate(180)
     big.alpha_composite(flipped, (W - inset - flipped.width, H - inset - flipped.height))
     return rimmed.finish(width)
 
@@ -240,12 +280,12 @@ def colour_letter(colour: str, locale: object) -> str:
     return words(locale, f"letter.{colour}") if colour in COLOURS else ""
 
 
-@lru_cache(maxsize=1024)
+@measure.piece_cache(maxsize=1024)
 def _marked(code: str, width: int, letter: str, dim: bool, ring: kit.Colour | None) -> Image.Image:
     card = _card_base(code, width, letter)
     if not dim and ring is None:
         return card
-    card = card.copy()
+    card = measure.copied(card, card.copy())
     w, h = card.size
     radius = kit.card_radius(width)
     if dim:
@@ -290,7 +330,7 @@ def card_back(width: int) -> Image.Image:
     return rimmed.finish(width)
 
 
-@lru_cache(maxsize=32)
+@measure.piece_cache(maxsize=32)
 def swatch(colour: str, size: int, letter: str) -> Image.Image:
     """A round colour token with the colour's initial, for "colour: red" labels."""
     s = kit.SUPERSAMPLE
@@ -303,14 +343,18 @@ def swatch(colour: str, size: int, letter: str) -> Image.Image:
     draw.ellipse((edge, edge, S - 1 - edge, S - 1 - edge), fill=kit.with_alpha(fill, 255))
     if letter:
         ink = CORNER_INK.get(colour, kit.PAPER)
-        kit.draw_glyph(draw, (S / 2, S / 2), letter, kit.font(round(S * 0.52), True), kit.with_alpha(ink, 255))
+        with measure.placed(1 / s):
+            kit.draw_glyph(draw, (S / 2, S / 2), letter, kit.font(round(S * 0.6), True), kit.with_alpha(ink, 255))
     return big.resize((size, size), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=32)
+ICON_LABELS: Final = {"skipped": "⊘", "drawing": "?", "ficelle": "~", "turn": "▶"}
+
+
+@measure.piece_cache(maxsize=32)
 def icon(kind: str, size: int) -> Image.Image:
     """A seat marker on a round token: ``skipped`` (barred circle), ``drawing`` (a card and a question mark),
-    ``ficelle`` (a knotted string) or ``turn`` (an arrow)."""
+    ``ficelle`` (a knotted string) or ``turn`` (an arrow). Each notes its drawn sign's height."""
     s = kit.SUPERSAMPLE
     S = size * s
     big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
@@ -322,51 +366,63 @@ def icon(kind: str, size: int) -> Image.Image:
     paper = kit.with_alpha(kit.PAPER, 255)
     dark = kit.with_alpha(kit.INK_DARK, 255)
     c = S / 2
-    if kind == "skipped":
-        _symbol(draw, "S", c, c, S * 0.62, paper)
-    elif kind == "drawing":
-        cw, ch = S * 0.44, S * 0.6
-        draw.rounded_rectangle((c - cw / 2, c - ch / 2, c + cw / 2, c + ch / 2), radius=round(S * 0.06), fill=paper)
-        kit.draw_glyph(draw, (c, c), "?", kit.font(round(S * 0.44), True), dark)
-    elif kind == "ficelle":
-        rope = kit.with_alpha(STRING, 255)
-        points = [(S * 0.18 + S * 0.64 * i / 24, c + S * 0.16 * math.sin(i / 24 * math.tau * 1.25)) for i in range(25)]
-        draw.line(points, fill=rope, width=round(S * 0.09), joint="curve")
-        knot = S * 0.1
-        kx, ky = points[12]
-        draw.ellipse((kx - knot, ky - knot, kx + knot, ky + knot), fill=rope)
-    elif kind == "turn":
-        draw.polygon([(c - S * 0.16, c - S * 0.24), (c + S * 0.26, c), (c - S * 0.16, c + S * 0.24)], fill=dark)
+    with measure.placed(1 / s):
+        if kind == "skipped":
+            _symbol(draw, "S", c, c, S * 0.74, paper)
+        elif kind == "drawing":
+            cw, ch = S * 0.46, S * 0.64
+            box = (c - cw / 2, c - ch / 2, c + cw / 2, c + ch / 2)
+            draw.rounded_rectangle(box, radius=round(S * 0.06), fill=paper)
+            with measure.secondary():
+                kit.draw_glyph(draw, (c, c), "?", kit.font(round(S * 0.46), True), dark)
+            measure.note(ICON_LABELS[kind], ch, box, symbol=True)
+        elif kind == "ficelle":
+            rope = kit.with_alpha(STRING, 255)
+            wave = [(S * 0.16 + S * 0.68 * i / 24, c + S * 0.2 * math.sin(i / 24 * math.tau * 1.25)) for i in range(25)]
+            width = S * 0.12
+            draw.line(wave, fill=rope, width=round(width), joint="curve")
+            knot = S * 0.12
+            kx, ky = wave[12]
+            draw.ellipse((kx - knot, ky - knot, kx + knot, ky + knot), fill=rope)
+            ys = [y for _, y in wave]
+            box = (S * 0.16, min(ys) - width / 2, S * 0.84, max(ys) + width / 2)
+            measure.note(ICON_LABELS[kind], box[3] - box[1], box, symbol=True)
+        elif kind == "turn":
+            points = [(c - S * 0.2, c - S * 0.31), (c + S * 0.3, c), (c - S * 0.2, c + S * 0.31)]
+            draw.polygon(points, fill=dark)
+            _note_shape(ICON_LABELS[kind], points)
     return big.resize((size, size), Image.Resampling.BOX)
+
+
+DEALER_FONT: Final = 0.66
+"""The dealer token's letter, in token diameters (font size)."""
 
 
 def dealer_token(canvas: Image.Image, centre: Point, size: int, locale: object) -> None:
     kit.disc(canvas, centre, size, kit.INK)
-    face = kit.font(round(size * 0.6), True)
+    face = kit.font(round(size * DEALER_FONT), True)
     kit.draw_glyph(ImageDraw.Draw(canvas), centre, words(locale, "dealer_badge"), face, kit.INK_DARK)
 
 
-@lru_cache(maxsize=16)
-def direction_ring(direction: int, colour: kit.RGB, alpha: int) -> Image.Image:
-    """Four curved arrows on an oval around the pile, turning clockwise for 1, counter-clockwise for -1.
-
-    0 draws the arcs without heads (the direction is still to be chosen). Paste centred on the table.
-    """
+@measure.piece_cache(maxsize=16)
+def direction_ring(direction: int, colour: kit.RGB, alpha: int, rx: int, ry: int) -> Image.Image:
+    """Four curved arrows on an ``rx`` by ``ry`` oval around the pile, turning clockwise for 1, counter-clockwise
+    for -1. 0 draws the arcs without heads (the direction is still to be chosen). Paste centred on the table."""
     s = RING_SAMPLE
     pad = ARROW_PAD
-    W, H = (ARROW_RX + pad) * 2 * s, (ARROW_RY + pad) * 2 * s
+    W, H = (rx + pad) * 2 * s, (ry + pad) * 2 * s
     big = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
     cx, cy = W / 2, H / 2
     ink = kit.with_alpha(colour, alpha)
-    rx, ry = ARROW_RX * s, ARROW_RY * s
     line = ARROW_LINE * s
     for k in range(4):
         middle = 90 * k
-        start, end = middle - ARROW_SPAN, middle + ARROW_SPAN
+        span = ARROW_SPAN[k % 2]
+        start, end = middle - span, middle + span
         if direction < 0:
             start, end = end, start
-        points = _ellipse_points(cx, cy, rx, ry, 0, start, end)
+        points = _ellipse_points(cx, cy, rx * s, ry * s, 0, start, end)
         if direction:
             tip = points[-1]
             before = points[-4]
@@ -377,14 +433,14 @@ def direction_ring(direction: int, colour: kit.RGB, alpha: int) -> Image.Image:
             head_l, head_w = ARROW_HEAD * s, ARROW_HEAD * s
             base = (tip[0] - ux * head_l * 0.4, tip[1] - uy * head_l * 0.4)
             apex = (base[0] + ux * head_l, base[1] + uy * head_l)
-            draw.polygon(
-                [
-                    apex,
-                    (base[0] - uy * head_w / 2, base[1] + ux * head_w / 2),
-                    (base[0] + uy * head_w / 2, base[1] - ux * head_w / 2),
-                ],
-                fill=ink,
-            )
+            head = [
+                apex,
+                (base[0] - uy * head_w / 2, base[1] + ux * head_w / 2),
+                (base[0] + uy * head_w / 2, base[1] - ux * head_w / 2),
+            ]
+            draw.polygon(head, fill=ink)
+            with measure.placed(1 / s):
+                _note_shape("↻" if direction > 0 else "↺", head)
         draw.line(points, fill=ink, width=line, joint="curve")
     return big.resize((W // s, H // s), Image.Resampling.LANCZOS)
 
@@ -422,6 +478,7 @@ def chip(
     box = (x0, y0, x0 + width, y0 + height)
     kit.panel(canvas, box, height // 2, fill, outline=outline, width=layout.Space.HAIR)
     if token is not None:
-        kit.paste(canvas, token, (x0 + pad - TOKEN_TUCK, round(xy[1] - token.height / 2)))
+        with measure.secondary():  # the token repeats what the chip's text says
+            kit.paste(canvas, token, (x0 + pad - TOKEN_TUCK, round(xy[1] - token.height / 2)))
     kit.draw_runs(ImageDraw.Draw(canvas), (x0 + pad + token_w - layout.Space.XS, xy[1]), runs)
     return box

@@ -1,12 +1,15 @@
 """Le Chat vert's private hand picture, drawn from one seat's view: every card numbered (1, 2, ...) in hand
 order, the cards the base rules let it play raised and ringed while it is to play, the drawn card tagged, and a
-strip above with the card on the pile, the colour to match and what weighs on the seat."""
+strip above with the card on the pile, the colour to match and what weighs on the seat.
+
+The picture keeps one size for the whole game: the cards lie in a frame of three rows, spread out while the hand
+is small and overlapping more as it grows, never so much that a card's corner (its symbol and colour initial)
+is hidden, up to ``CAPACITY`` cards."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Final
 
 from PIL import Image
@@ -18,39 +21,51 @@ from renders import layout
 from renders.chat_vert.cards import CARD_COLOURS
 from renders.chat_vert.cards import CHIP_PAD
 from renders.chat_vert.cards import COLOURS
+from renders.chat_vert.cards import CORNER_COLUMN
 from renders.chat_vert.cards import DRAWN
-from renders.chat_vert.cards import Point
 from renders.chat_vert.cards import card_face
 from renders.chat_vert.cards import chip
-from renders.chat_vert.cards import colour_letter
 from renders.chat_vert.cards import counted
 from renders.chat_vert.cards import icon
 from renders.chat_vert.cards import swatch
 from renders.chat_vert.cards import words
+from renders.chat_vert.status import fitted_pill
 from renders.kit import Font
 from renders.layout import Space
 from renders.layout import Type
-from renders.layout import face
 
-HAND_MAX_WIDTH: Final = layout.HAND_MAX_WIDTH
-HAND_MIN_WIDTH: Final = layout.HAND_MIN_WIDTH
-HAND_CARD: Final = 88
-HAND_ROW_LIMIT: Final = 15
-HAND_ROW: Final = layout.HandRow(HAND_CARD, HAND_ROW_LIMIT)
-HAND_RAISE: Final = Space.L
-HAND_LABEL: Final = 30
-HAND_STRIP: Final = 100
-STRIP_CARD: Final = 62
-STRIP_GAP: Final = 10
-ROW_GAP: Final = Space.S
-EMPTY: Final = 80
-"""The height of the cards' area when the hand is empty."""
+WIDTH: Final = 600
+MARGIN: Final = 16
+HAND_CARD: Final = 84
+CARD_H: Final = kit.card_size(HAND_CARD)[1]
+CARD_GAP: Final = Space.S
+"""Between two cards that do not overlap."""
+STEP_MIN: Final = math.ceil(HAND_CARD * CORNER_COLUMN) + Space.S
+"""The closest two overlapping cards come: the corner index of the one below stays in sight."""
+ROOM: Final = WIDTH - 2 * MARGIN - HAND_CARD
+"""What the steps of a row may span."""
+PER_ROW_EASY: Final = 1 + ROOM // (HAND_CARD + CARD_GAP)
+PER_ROW_MAX: Final = 1 + ROOM // STEP_MIN
+ROWS: Final = 3
+CAPACITY: Final = ROWS * PER_ROW_MAX
+"""The most cards a hand shows with every corner in sight; past it the cards overlap further."""
+HAND_RAISE: Final = Space.M
+HAND_LABEL: Final = 28
+ROW_H: Final = HAND_RAISE + CARD_H + HAND_LABEL
+ROW_GAP: Final = Space.XS
+HAND_STRIP: Final = CARD_H + Space.L
+STRIP_CARD: Final = HAND_CARD
+STRIP_GAP: Final = Space.S
+LINE_STEP: Final = 38
+"""From one line of the strip's labels to the next."""
+CARDS_TOP: Final = layout.HEADER + HAND_STRIP + Space.S
+HEIGHT: Final = CARDS_TOP + ROWS * ROW_H + (ROWS - 1) * ROW_GAP + Space.M
+TEXT: Final = 18
+LABEL: Final = 20
 TOKEN: Final = 26
-MARK: Final = 24
-TAG: Final = 24
+MARK: Final = 28
+TAG: Final = 28
 """The height of the "drawn" tag on the drawn card."""
-LINE_OFFSET: Final = 21
-"""The strip's two lines sit this far above and below its middle."""
 STRIP_SHADE: Final = (6, 36, 22, 110)
 HIGHLIGHT: Final = frozenset({"turn", "drawn"})
 """The tasks during which the playable cards are raised and the others dimmed."""
@@ -59,58 +74,71 @@ Chip = tuple[str, kit.Colour, kit.Colour, Image.Image | None]
 
 
 def hand_layout(count: int) -> tuple[int, int, float]:
-    """Cards per row, rows and the step between cards of a row (under a card's width: they overlap)."""
-    fan = HAND_ROW.fan(count)
-    return fan.per_row, fan.rows, fan.step
+    """Cards per row, rows and the step between cards of a row (under a card's width: they overlap): as many rows
+    as the cards need without overlapping, at most ``ROWS``, then the rows' cards drawn closer."""
+    if count == 0:
+        return 0, 0, 0.0
+    rows = min(ROWS, math.ceil(count / PER_ROW_EASY))
+    per_row = math.ceil(count / rows)
+    step = min(HAND_CARD + CARD_GAP, ROOM / (per_row - 1)) if per_row > 1 else 0.0
+    return per_row, rows, step
+
+
+def _place(index: int, count: int, per_row: int, step: float) -> tuple[int, int]:
+    """The row of card ``index`` and its left edge, its row centred in the picture."""
+    row, col = divmod(index, per_row)
+    in_row = min(per_row, count - row * per_row)
+    return row, round((WIDTH - (HAND_CARD + step * (in_row - 1))) / 2 + col * step)
 
 
 def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     """The hand as an RGBA picture: the header, the pile strip, then rows of cards with their numbers."""
     own = view.own
     hand = list(own.hand)
-    fan = HAND_ROW.fan(len(hand))
-    rows, step = fan.rows, fan.step
-    card_h = kit.card_size(HAND_CARD)[1]
-    allowed = set(own.playable) if own.task in HIGHLIGHT else None
-    raise_by = HAND_RAISE if allowed is not None else 0
-    row_h = raise_by + card_h + HAND_LABEL
-    cards_top = layout.HEADER + HAND_STRIP + Space.S + Space.HAIR
-    height = cards_top + (rows * row_h + (rows - 1) * ROW_GAP if hand else EMPTY) + layout.MARGIN
-    width = _strip_width(view, locale, fan.width)
-    fan = replace(fan, width=width)  # the pile strip may widen the picture: the rows stay centred in it
-    canvas = kit.new_canvas(width, height)
+    per_row, rows, step = hand_layout(len(hand))
+    canvas = kit.new_canvas(WIDTH, HEIGHT)
     _draw_hand_header(canvas, view, locale, len(hand))
     _draw_hand_strip(canvas, view, locale)
     draw = ImageDraw.Draw(canvas)
+    frame_h = ROWS * ROW_H + (ROWS - 1) * ROW_GAP
     if not hand:
-        centre = (width / 2, cards_top + EMPTY / 2)
-        kit.draw_centered(draw, centre, words(locale, "empty"), face(Type.HEAD), kit.INK_DIM)
+        centre = (WIDTH / 2, CARDS_TOP + frame_h / 2)
+        kit.draw_centered(draw, centre, words(locale, "empty"), kit.font(24), kit.INK_DIM)
         return canvas
+    top = CARDS_TOP + (frame_h - (rows * ROW_H + (rows - 1) * ROW_GAP)) // 2
+    allowed = set(own.playable) if own.task in HIGHLIGHT else None
     drawn_index = hand.index(own.drawn) if own.drawn in hand else -1
-    label_face = face(Type.SMALL, True)
+    label_face = kit.font(LABEL, True)
     visible = min(step, HAND_CARD) if step else HAND_CARD
-    tag_xy: Point | None = None
+    tag_xy: tuple[float, float] | None = None
     for i, code in enumerate(hand):
-        row, x = fan.place(i)
-        y = cards_top + row * (row_h + ROW_GAP) + raise_by
+        row, x = _place(i, len(hand), per_row, step)
+        row_top = top + row * (ROW_H + ROW_GAP)
         lit = allowed is not None and code in allowed
         dim = allowed is not None and not lit
         is_drawn = i == drawn_index
         ring = kit.GOLD if lit else DRAWN if is_drawn else None
-        if lit:
-            y -= raise_by
+        y = row_top + (0 if lit else HAND_RAISE)
         if is_drawn:
-            kit.card_glow(canvas, (x, y), HAND_CARD, DRAWN, Space.S + Space.HAIR)
+            kit.card_glow(canvas, (x, y), HAND_CARD, DRAWN, Space.S)
         kit.paste_card(canvas, card_face(code, HAND_CARD, locale, dim=dim, ring=ring), (x, y))
         if is_drawn:
-            tag_xy = (x + HAND_CARD / 2, y)
-        label_y = cards_top + row * (row_h + ROW_GAP) + raise_by + card_h + HAND_LABEL / 2 + Space.HAIR
+            tag_xy = (x + HAND_CARD / 2, y + CARD_H)
+        label_y = row_top + HAND_RAISE + CARD_H + HAND_LABEL / 2 + Space.HAIR
         fill = kit.GOLD if lit else kit.INK_DIM if dim else kit.INK
         kit.draw_centered(draw, (x + visible / 2, label_y), str(i + 1), label_face, fill)
     if tag_xy is not None:
-        # on top of the neighbours that overlap the drawn card
-        label = [(words(locale, "drawn"), face(Type.NOTE, True), kit.INK_DARK)]
-        kit.pill(canvas, tag_xy, label, DRAWN, align="center", height=TAG, outline=kit.PAPER)
+        # on top of the neighbours that overlap the drawn card, over the bottom of its face
+        label = [(words(locale, "drawn"), kit.font(TEXT, True), kit.INK_DARK)]
+        kit.pill(
+            canvas,
+            (tag_xy[0], tag_xy[1] - TAG / 2 - Space.XS),
+            label,
+            DRAWN,
+            align="center",
+            height=TAG,
+            outline=kit.PAPER,
+        )
     return canvas
 
 
@@ -130,12 +158,15 @@ def _task(view: ChatVertSeatView, locale: str) -> tuple[str, kit.Colour] | None:
 
 
 def _draw_hand_header(canvas: Image.Image, view: ChatVertSeatView, locale: str, count: int) -> None:
-    """Title and card count on the left, the task on the right."""
+    """Title and card count on the left, the task on the right (shrunk, or on two lines, to stay whole)."""
     colour = kit.seat_colour(view.seat)
-    layout.header_title(canvas, words(locale, "your_hand"), colour, counted(locale, "cards", count))
+    end = layout.header_title(
+        canvas, words(locale, "your_hand"), colour, counted(locale, "cards", count), size=Type.BODY, gap=Space.M
+    )
     task = _task(view, locale)
     if task is not None:
-        layout.header_pill(canvas, *task)
+        room = WIDTH - MARGIN - end - Space.L
+        fitted_pill(canvas, WIDTH - MARGIN, layout.HEADER / 2, task[0], task[1], room, layout.HEADER - Space.XS)
 
 
 def _strip_chips(view: ChatVertSeatView, locale: object) -> list[Chip]:
@@ -145,7 +176,7 @@ def _strip_chips(view: ChatVertSeatView, locale: object) -> list[Chip]:
     chips: list[Chip] = []
     if table.colour in COLOURS:
         label = words(locale, "colour", colour=words(locale, f"colour.{table.colour}"))
-        chips.append((label, kit.INK, kit.INK_DARK, swatch(table.colour, TOKEN, colour_letter(table.colour, locale))))
+        chips.append((label, kit.INK, kit.INK_DARK, swatch(table.colour, TOKEN, "")))
     if table.phase != "play":
         return chips
     if table.pending is not None:
@@ -165,64 +196,49 @@ def _chip_width(text: str, font: Font, token: Image.Image | None) -> float:
     return font.getlength(text) + 2 * round(font.size * CHIP_PAD) + (token.width + Space.XS if token is not None else 0)
 
 
-def _span(widths: Sequence[float]) -> float:
-    return sum(widths) + STRIP_GAP * max(0, len(widths) - 1)
-
-
 def _strip_lines(widths: Sequence[float], room: float) -> list[list[int]]:
-    """The strip's labels on one line when it fits ``room``, else in two lines, the longer one as short as can be."""
-    if len(widths) < 2 or _span(widths) <= room:
-        return [list(range(len(widths)))]
-    best = min(range(1, len(widths)), key=lambda k: max(_span(widths[:k]), _span(widths[k:])))
-    return [list(range(best)), list(range(best, len(widths)))]
-
-
-def _strip_start(locale: object) -> float:
-    """Where the strip's labels begin: after "On the pile" and the card."""
-    label = face(Type.BODY, True).getlength(words(locale, "on_pile"))
-    return layout.MARGIN + label + Space.M + Space.HAIR + STRIP_CARD + Space.L + Space.HAIR
-
-
-def _strip_width(view: ChatVertSeatView, locale: object, base: int) -> int:
-    """The hand picture's width: ``base`` (what the cards need), widened up to the maximum for the strip's labels."""
-    font = face(Type.BODY, True)
-    widths = [_chip_width(text, font, token) for text, _, _, token in _strip_chips(view, locale)]
-    start = _strip_start(locale)
-    lines = _strip_lines(widths, base - start - layout.MARGIN)
-    needed = start + max(_span([widths[i] for i in line]) for line in lines) + layout.MARGIN
-    return max(base, min(HAND_MAX_WIDTH, math.ceil(needed)))
+    """The strip's labels in order, as many to a line as fit ``room``."""
+    lines: list[list[int]] = [[]]
+    used = 0.0
+    for i, width in enumerate(widths):
+        if lines[-1] and used + STRIP_GAP + width > room:
+            lines.append([])
+            used = 0.0
+        used += (STRIP_GAP if lines[-1] else 0) + width
+        lines[-1].append(i)
+    return lines
 
 
 def _draw_hand_strip(canvas: Image.Image, view: ChatVertSeatView, locale: str) -> None:
-    """The card on the pile, then its labels on one line, or on two when one is too short."""
+    """The card on the pile, then its labels, as many to a line as fit."""
     table = view.table
     top = layout.HEADER
-    kit.panel(canvas, (0, top, canvas.width, top + HAND_STRIP), 0, STRIP_SHADE)
+    kit.panel(canvas, (0, top, WIDTH, top + HAND_STRIP), 0, STRIP_SHADE)
     draw = ImageDraw.Draw(canvas)
     cy = top + HAND_STRIP / 2
-    font = face(Type.BODY, True)
-    x: float = layout.MARGIN
+    font = kit.font(TEXT, True)
+    x: float = MARGIN
     x += kit.draw_text(draw, (x, cy), words(locale, "on_pile"), font, kit.INK_DIM, anchor="lm")
-    x += Space.M + Space.HAIR
-    card_h = kit.card_size(STRIP_CARD)[1]
-    card_xy = (round(x), round(cy - card_h / 2))
+    x += Space.M
+    card_xy = (round(x), round(cy - CARD_H / 2))
     ring = CARD_COLOURS[table.colour] if table.top_major and table.colour in COLOURS else None
     if ring is not None:
         kit.card_glow(canvas, card_xy, STRIP_CARD, ring, Space.S)
     kit.paste_card(canvas, card_face(table.top, STRIP_CARD, locale, ring=ring), card_xy)
-    x += STRIP_CARD + Space.L + Space.HAIR
+    x += STRIP_CARD + Space.L
     chips = _strip_chips(view, locale)
     if not chips:
         return
     widths = [_chip_width(text, font, token) for text, _, _, token in chips]
-    lines = _strip_lines(widths, canvas.width - layout.MARGIN - x)
-    offsets = [0.0] if len(lines) == 1 else [-LINE_OFFSET, LINE_OFFSET]
-    for line, dy in zip(lines, offsets, strict=True):
+    room = WIDTH - MARGIN - x
+    lines = _strip_lines(widths, room)
+    first = cy - LINE_STEP * (len(lines) - 1) / 2
+    for n, line in enumerate(lines):
         lx = x
         for i in line:
             text, fill, ink, token = chips[i]
             tucked = token.width + Space.XS if token is not None else 0
-            left = canvas.width - layout.MARGIN - lx - tucked - 2 * Space.M
+            left = WIDTH - MARGIN - lx - tucked - 2 * round(font.size * CHIP_PAD)
             runs = [(kit.fit_text(text, font, max(30.0, left)), font, ink)]
-            box = chip(canvas, (lx, cy + dy), runs, fill, token=token)
+            box = chip(canvas, (lx, first + n * LINE_STEP), runs, fill, token=token)
             lx = box[2] + STRIP_GAP

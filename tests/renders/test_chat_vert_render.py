@@ -6,7 +6,6 @@ The pictures only ever get counts of the added rules: no rule's text is read by 
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterator
 from collections.abc import Sequence
@@ -31,8 +30,10 @@ from bot.players.chat_vert import PLAYER
 from renders import chat_vert as cv
 from renders import kit
 from renders import layout
+from renders import measure
 from renders.chat_vert import cards
 from renders.chat_vert import hand
+from renders.chat_vert import status
 from renders.chat_vert import table
 from tests.renders import support
 from tests.renders.support import BUDGET
@@ -210,11 +211,22 @@ def test_hand_layout_never_cuts_a_card() -> None:
     for count in range(1, 81):
         per_row, rows, step = hand.hand_layout(count)
         assert per_row * rows >= count > per_row * (rows - 1)
-        assert per_row <= hand.HAND_ROW_LIMIT
-        assert 2 * layout.MARGIN + hand.HAND_CARD + step * (per_row - 1) <= hand.HAND_MAX_WIDTH + 0.5
-        if per_row > 1:
-            assert step >= hand.HAND_CARD * 0.6  # each card's corner (symbol and colour initial) stays visible
+        assert rows <= hand.ROWS
+        assert 2 * hand.MARGIN + hand.HAND_CARD + step * (per_row - 1) <= hand.WIDTH + 0.5
+        if per_row > 1 and count <= hand.CAPACITY:
+            # each card's corner (symbol and colour initial) stays in sight
+            assert step >= hand.HAND_CARD * cards.CORNER_COLUMN
     assert hand.hand_layout(0) == (0, 0, 0.0)
+
+
+def test_a_small_hand_is_spread_out_before_cards_overlap() -> None:
+    """Six 84 px cards 8 px apart span 6 * 84 + 5 * 8 = 544 px, within 600 - 2 * 16 = 568: one row, no overlap;
+    seven go on two rows; 40 cards fill the three rows, 14 to a row, overlapping."""
+    assert hand.hand_layout(6) == (6, 1, hand.HAND_CARD + hand.CARD_GAP)
+    assert hand.hand_layout(7)[:2] == (4, 2)
+    per_row, rows, step = hand.hand_layout(40)
+    assert (per_row, rows) == (14, 3) and step < hand.HAND_CARD
+    assert hand.CAPACITY >= 39
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
@@ -223,21 +235,18 @@ def test_sixty_card_hand(locale: str) -> None:
     state = fixed([pool[:60], pool[60:63], pool[63:66]], top="R5")
     view = GAME.view(state, 0)
     assert len(view.own.hand) == 60 and view.own.task == "turn" and view.own.playable
-    image = open_png(draw_hand(view, locale))
-    assert image.width == hand.HAND_MAX_WIDTH
-    rows = math.ceil(60 / hand.HAND_ROW_LIMIT)
-    assert image.height > layout.HEADER + hand.HAND_STRIP + rows * kit.card_size(hand.HAND_CARD)[1]
+    open_png(draw_hand(view, locale), (hand.WIDTH, hand.HEIGHT))
 
 
-def test_hand_sizes_grow_with_the_hand() -> None:
-    heights = []
+def test_a_hand_keeps_one_size_as_it_grows() -> None:
     pool = [c for c in DECK if c not in ("R5",)]
-    for count in (1, 15, 16, 31, 46):
+    pictures = set()
+    for count in (0, 1, 7, 15, 16, 31, 46):
         state = fixed([pool[:count], pool[count : count + 3]], top="R5", turn=1)
-        image = open_png(draw_hand(GAME.view(state, 0)))
-        assert hand.HAND_MIN_WIDTH <= image.width <= hand.HAND_MAX_WIDTH
-        heights.append(image.height)
-    assert heights == sorted(heights) and heights[0] < heights[2] < heights[4]
+        data = draw_hand(GAME.view(state, 0))
+        open_png(data, (hand.WIDTH, hand.HEIGHT))
+        pictures.add(data)
+    assert len(pictures) == 7
 
 
 def test_playable_cards_are_marked_only_on_the_seats_turn() -> None:
@@ -258,14 +267,60 @@ def test_the_drawn_card_is_marked() -> None:
     assert draw_hand(view) != before
 
 
-def test_hand_strip_widens_for_its_labels() -> None:
+def test_hand_strip_keeps_its_labels_whole() -> None:
+    """The colour, the skip and the string all weigh on seat 1: their labels wrap in the strip, none is cut."""
     state = fixed([["F", "Y3", "R7"], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]])
     play(state, 0, "F", "B")
     GAME.apply(state, 1, Action.of("draw"), random.Random(0))  # takes the +4: the string is seat 1's
     state.skipped = 1
     view = GAME.view(state, 1)
-    image = open_png(draw_hand(view))
-    assert image.width >= hand.HAND_MIN_WIDTH
+    with measure.recording() as marks:
+        image = open_png(draw_hand(view))
+    assert image.size == (hand.WIDTH, hand.HEIGHT)
+    texts = {mark.text for mark in marks}
+    assert {"Couleur : bleu", "Vous passez votre tour", "Vous tenez la ficelle"} <= texts
+
+
+def test_a_long_status_shrinks_then_wraps_and_is_never_cut() -> None:
+    canvas = kit.new_canvas(600, 100)
+    with measure.recording() as marks:
+        box = status.fitted_pill(canvas, 590, 50, "Jouez-la ou gardez-la", kit.GOLD, 400, 56)
+    assert [(m.text, m.height) for m in marks] == [("Jouez-la ou gardez-la", 22)]
+    assert box[2] == 590 and box[2] - box[0] <= 400
+    with measure.recording() as marks:
+        box = status.fitted_pill(canvas, 590, 50, "Jouez-la ou gardez-la", kit.GOLD, 160, 56)
+    assert [(m.text, m.height) for m in marks] == [("Jouez-la ou", 18), ("gardez-la", 18)]
+    assert box[2] - box[0] <= 160 and box[3] - box[1] <= 56
+
+
+def test_the_turn_line_shrinks_before_the_name_is_cut() -> None:
+    name = "Éléonore-Françoise de Châteaubri"
+    wide = status.named_line("fr", "cv.render.turn", name, kit.GOLD, 2000)
+    assert [run[1].size for run in wide] == [22, 22, 22] and wide[1][0] == name
+    width = kit.runs_width(status.named_line("fr", "cv.render.turn", name, kit.GOLD, 2000, sizes=(18,)))
+    fitted = status.named_line("fr", "cv.render.turn", name, kit.GOLD, width + 1)
+    assert [run[1].size for run in fitted] == [18, 18, 18] and fitted[1][0] == name
+    cut = status.named_line("fr", "cv.render.turn", name, kit.GOLD, width / 2)
+    assert cut[1][0].endswith("…")
+
+
+def test_every_card_corner_reads_on_a_phone_in_a_hand() -> None:
+    """A hand is 600 px wide, shown 340 px wide on a phone: each mark of a card (its symbol and colour initial, in
+    the corner that stays in sight when cards overlap) is at least 10 * 600 / 340 = 17.6 px tall as drawn."""
+    for code in cards.ALL_CARDS:
+        canvas = kit.new_canvas(100, 130)
+        with measure.recording() as marks:
+            kit.paste(canvas, cv.card_face(code, hand.HAND_CARD, "fr"), (0, 0))
+        assert marks, code
+        assert min(mark.height for mark in marks) >= 10 * hand.WIDTH / 340, code
+
+
+def test_the_table_keeps_one_size_at_every_table_size() -> None:
+    for players in (2, 5, 10):
+        pool = [c for c in DECK if c != "R5"]
+        public = GAME.public_view(fixed([pool[3 * seat : 3 * seat + 3] for seat in range(players)]))
+        open_png(draw_table(public, LONG_NAMES[:players]), (table.WIDTH, table.HEIGHT), TABLE_BUDGET)
+    assert 550 <= table.WIDTH <= 720 and table.HEIGHT <= 1.6 * table.WIDTH
 
 
 # --- cards and words --------------------------------------------------------------------------------------
