@@ -72,6 +72,23 @@ def components(message: Any) -> list[Any]:
     return [c for c in _walk(message.components) if getattr(c, "custom_id", None) is not None]
 
 
+def repeated_labels(message: Any) -> list[str]:
+    """The labels that two of a message's controls share: two buttons, or two options of one menu (with the
+    emoji a person sees beside them), which a person could not tell apart."""
+    seen: list[str] = []
+    repeated: list[str] = []
+    for c in components(message):
+        if getattr(c, "options", None):
+            names = [f"{o.emoji or ''}{o.label}" for o in c.options]
+            repeated += sorted({name for name in names if names.count(name) > 1})
+        elif getattr(c, "label", None) or getattr(c, "emoji", None):
+            name = f"{c.emoji or ''}{c.label or ''}"
+            if name in seen:
+                repeated.append(name)
+            seen.append(name)
+    return repeated
+
+
 def text_of(message: Any) -> str:
     """All the text a person reads in a message: its content, its embeds, and the text displays of a layout."""
     message = getattr(message, "message", message)

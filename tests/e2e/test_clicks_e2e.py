@@ -4,6 +4,7 @@ would, going straight to the move the computer player would have chosen.
 
 A forced move (one legal move that shows nothing) is played by the table itself: it costs nothing, and is counted
 apart from the log ("played automatically").
+Every panel and table message on the way shows no two controls with the same label.
 Run with ``-s`` to see the averages.
 """
 
@@ -23,6 +24,7 @@ from bot.registry import player_of
 from bot.registry import spec_of
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
+from tests.e2e.simhelpers import repeated_labels
 from tests.e2e.simhelpers import set_locales
 
 SEED = 20240611
@@ -164,6 +166,7 @@ async def play_by_clicks(table: OneSeatTable, action: Action) -> int:
         await table.bot.publisher.wait_idle()
         panel = user.dm_channel.last_message
         for message in (panel, await table.table_message()):
+            assert not repeated_labels(message), f"two controls say the same: {repeated_labels(message)}"
             done = await _direct(table, message, action)
             if done is not None:
                 return spent + done
