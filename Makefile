@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 
 SOAK_KILLS ?= 100
 
-.PHONY: run test soak lint typecheck demo bench clean
+.PHONY: run test soak lint typecheck demo bench shots clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -49,6 +49,19 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python -m bot bench
+
+# Screenshots of every game's table message and private panel as Discord shows them (simcord's preview page), at
+# desktop and phone widths, into shots/; with the system's Chromium. SHOTS_ARGS="--lang en --docs" for more.
+SHOTS_STAMP := $(VENV)/.installed-shots
+SHOTS_ARGS ?=
+
+$(SHOTS_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test,shots]"
+	touch $@
+
+shots: $(SHOTS_STAMP)
+	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+	$(BIN)/python -m tests.e2e.shots --out shots $(SHOTS_ARGS)
 
 clean:
 	rm -rf $(VENV) demo-out .mypy_cache .ruff_cache .pytest_cache .hypothesis
