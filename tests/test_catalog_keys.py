@@ -3,6 +3,7 @@ every ``plural()`` key is a plural entry (a singular one would lose its count's 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from babel.messages.extract import extract_from_dir
 from bot.i18n import LANGUAGES
 from bot.i18n import catalog
 from bot.i18n import plural_catalog
+from tests.test_i18n import catalog_file
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYWORDS = {"t": (2,), "plural": (2,)}
@@ -55,3 +57,21 @@ def test_plural_keys_are_plural_entries(lang: str) -> None:
     plurals = set(plural_catalog(lang))
     wrong = [f"{where} {key}" for where, key in _extracted("plural") if not _made_of(key, plurals)]
     assert not wrong, wrong
+
+
+RENDER_LITERAL = re.compile(r"""["']((?:render|results\.render|[a-z]+\.render)\.[A-Za-z0-9_.]*)""")
+"""A picture's key in the code, whole or the start of one made at run time (``f"neuro.render.phase.{phase}"``)."""
+
+
+def test_every_word_of_the_pictures_is_drawn_somewhere() -> None:
+    """A key of a picture catalog that no renderer names any more is a word left behind by a redesign."""
+    literals = {
+        found for path in (ROOT / "renders").rglob("*.py") for found in RENDER_LITERAL.findall(path.read_text())
+    }
+    whole = {literal for literal in literals if not literal.endswith(".")}
+    starts = tuple(literal for literal in literals if literal.endswith("."))
+    keys = {
+        key for path in (ROOT / "bot" / "locales" / "fr").glob("render_*.po") for key in catalog_file("fr", path.name)
+    }
+    unused = sorted(key for key in keys if key not in whole and not key.startswith(starts))
+    assert not unused, unused

@@ -63,8 +63,6 @@ NUMBERS = {
 """Placeholders that take a bare number (a count shown with a noun must be a plural entry instead)."""
 AT_LEAST_TWO = {"min", "max"}
 """Player counts of a game, never below 2."""
-LARGE = {("tri.render.target", "points")}
-"""A Triominos target, 50 points at least."""
 NAMES = ("Alice", "Zoé", "Ordi 2")
 COUNTS = (0, 1, 2)
 RANK_SAMPLES = ("Q", "K", "A", "7", "J", "8")
@@ -97,8 +95,6 @@ def _card_samples(key: str, lang: str) -> list[str]:
 
 def samples(key: str, name: str, lang: str) -> list[str]:
     """The values a placeholder is tried with."""
-    if (key, name) in LARGE:
-        return ["50", "400"]
     if name in NUMBERS:
         return [str(n) for n in COUNTS]
     if name in AT_LEAST_TWO:

@@ -22,6 +22,7 @@ from bot.games.njet_views import NjetTableView
 from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
+from renders import measure
 from renders.kit import Font
 from renders.kit import Run
 from renders.layout import Space
@@ -96,6 +97,20 @@ def titled_section(
     if not title:
         return draw, 0.0
     return draw, heading(draw, (x0 + PAD, y0 + title_y), title, x1 - x0 - 2 * PAD if room is None else room)
+
+
+def empty_note(draw: ImageDraw.ImageDraw, box: kit.Box, text: str) -> None:
+    """What an empty section says in its middle ("no trick yet"): secondary, the section's title says the rest."""
+    x0, y0, x1, y1 = box
+    with measure.secondary():
+        kit.draw_centered(
+            draw,
+            ((x0 + x1) / 2, (y0 + y1) / 2 + Space.M),
+            text,
+            face(FINE),
+            kit.INK_DIM,
+            max_width=x1 - x0 - 2 * Space.S,
+        )
 
 
 def rule_line(canvas: Image.Image, x0: int, x1: int, y: float) -> None:

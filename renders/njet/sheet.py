@@ -26,6 +26,7 @@ from renders.njet.common import READ
 from renders.njet.common import TITLE_Y
 from renders.njet.common import WIDTH
 from renders.njet.common import Table
+from renders.njet.common import empty_note
 from renders.njet.common import points_runs
 from renders.njet.common import rule_line
 from renders.njet.common import seat_emblem
@@ -60,15 +61,7 @@ def draw_tally(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
     draw, _ = titled_section(canvas, box, t(locale, "njet.render.teams"), room=x1 - x0 - 2 * PAD - 3 * TALLY_COLUMN)
     head_y = y0 + TITLE_Y
     if not table.teams:
-        with measure.secondary():
-            kit.draw_centered(
-                draw,
-                ((x0 + x1) / 2, (y0 + y1) / 2 + Space.M),
-                t(locale, "njet.render.no_teams"),
-                face(FINE),
-                kit.INK_DIM,
-                max_width=x1 - x0 - 2 * Space.S,
-            )
+        empty_note(draw, box, t(locale, "njet.render.no_teams"))
         return
     columns = [x1 - PAD - TALLY_COLUMN * k for k in (2, 1, 0)]
     with measure.secondary():

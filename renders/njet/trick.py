@@ -17,12 +17,12 @@ from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
 from renders.njet.common import DONE
-from renders.njet.common import FINE
 from renders.njet.common import PAD
 from renders.njet.common import READ
 from renders.njet.common import TITLE_Y
 from renders.njet.common import Table
 from renders.njet.common import done_mark
+from renders.njet.common import empty_note
 from renders.njet.common import seat_emblem
 from renders.njet.common import seat_name
 from renders.njet.common import titled_section
@@ -198,19 +198,11 @@ def draw_discard(canvas: Image.Image, view: Table, names: Sequence[str], locale:
 
 def draw_last_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
     """The previous trick, small, in play order: each card over its player's emblem, the winner's card ringed."""
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _y1 = box
     table = view.table
     draw, _ = titled_section(canvas, box, t(locale, "njet.render.last_trick"))
     if not table.last_trick:
-        with measure.secondary():
-            kit.draw_centered(
-                draw,
-                ((x0 + x1) / 2, (y0 + y1) / 2 + Space.M),
-                t(locale, "njet.render.no_last_trick"),
-                face(FINE),
-                kit.INK_DIM,
-                max_width=x1 - x0 - 2 * Space.S,
-            )
+        empty_note(draw, box, t(locale, "njet.render.no_last_trick"))
         return
     card_w = LAST_CARD
     card_h = kit.card_size(card_w)[1]

@@ -7,22 +7,18 @@ and 550 px on a desktop, so each mark's drawn height is scaled by that ratio. Ru
 
 from __future__ import annotations
 
-import copy
 import io
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
-from bot.games.base import AnyEngine
 from bot.registry import GAMES
 from bot.registry import GameSpec
-from bot.registry import engine_of
 from bot.registry import pictures_of
 from renders import measure
-from tests.games.test_conformance import play
 from tests.games.test_conformance import sizes
+from tests.renders.test_pictures import moments
 
 NAMES = ("Éloïse-Marguerite", "Bartholomew", "Zoé", "Jean-Christophe", "李小龙", "Ольга", "Νίκος", "Maëlle 🎲")
 """Long, short and non-Latin display names, as a server has them."""
@@ -38,26 +34,6 @@ class Measured:
     marks: int
 
 
-def late_states(spec: GameSpec, players: int, seed: int = 0) -> Iterator[tuple[AnyEngine, Any]]:
-    """The first state of each phase, the state at 90 % of the game (the fullest board) and the final state."""
-    seen: list[str] = []
-    states: list[Any] = []
-    every: list[Any] = []
-
-    def keep(engine: AnyEngine, state: Any, _rng: Any) -> None:
-        phase = engine.phase(state)
-        if phase not in seen:
-            seen.append(phase)
-            states.append(copy.deepcopy(state))
-        every.append(copy.deepcopy(state))
-
-    final = play(spec, players, seed, keep).state
-    engine = engine_of(spec.kind)
-    late = every[len(every) * 9 // 10] if every else final
-    for state in (*states, late, final):
-        yield engine, state
-
-
 def measured(what: str, draw: Any) -> Measured:
     with measure.recording() as marks:
         data = draw()
@@ -70,7 +46,7 @@ def pictures_of_game(spec: GameSpec, players: int, lang: str = "fr", seed: int =
     pictures = pictures_of(spec.kind)
     names = [NAMES[seat % len(NAMES)] for seat in range(players)]
     found: list[Measured] = []
-    for engine, state in late_states(spec, players, seed):
+    for engine, state in moments(spec, players, seed, late=True):
         phase = engine.phase(state)
         public = engine.public_view(state)
         found.append(measured(f"{phase} table", lambda public=public: pictures.table(public, names, lang)))

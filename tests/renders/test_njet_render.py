@@ -253,11 +253,9 @@ def test_every_key_the_renderer_uses_exists() -> None:
     used = {key for key in support.used_keys(renders.njet, "njet.render.", quotes="\"'") if not key.endswith(".")}
     support.assert_keys_exist(used, counted={key for key in used if key in plural_catalog("fr")})
     for prefix, suffixes in {
-        "njet.render.character.": CHARACTERS,
         "njet.render.row.": ROWS,
         "njet.render.colour.": (*shapes.COLOURS, "none"),
         "njet.render.turn.": ("njet", "partner", "discard", "tricks"),
-        "njet.render.to_act.": ("njet", "partner", "discard", "tricks"),
     }.items():
         for suffix in suffixes:
             assert has(prefix + suffix), prefix + suffix

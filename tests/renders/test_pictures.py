@@ -31,19 +31,25 @@ PNG_BUDGET = 1_000_000
 CASES = [pytest.param(spec, players, id=f"{spec.kind}-{players}p") for spec in GAMES for players in sizes(spec)]
 
 
-def moments(spec: GameSpec, players: int, seed: int = 0) -> list[tuple[AnyEngine, Any]]:
-    """The first state of each phase the game goes through, then its last state (as deep copies)."""
+def moments(spec: GameSpec, players: int, seed: int = 0, *, late: bool = False) -> list[tuple[AnyEngine, Any]]:
+    """The first state of each phase the game goes through, then (with ``late``) the state at 90 % of the game, the
+    fullest board, then its last state (as deep copies)."""
     seen: list[str] = []
     states: list[Any] = []
+    every: list[Any] = []
 
     def keep(engine: AnyEngine, state: Any, _rng: Any) -> None:
         phase = engine.phase(state)
         if phase not in seen:
             seen.append(phase)
             states.append(copy.deepcopy(state))
+        if late:
+            every.append(copy.deepcopy(state))
 
     final = play(spec, players, seed, keep).state
     engine = engine_of(spec.kind)
+    if every:
+        states.append(every[len(every) * 9 // 10])
     return [(engine, state) for state in (*states, final)]
 
 
