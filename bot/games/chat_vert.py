@@ -71,11 +71,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from collections.abc import Sequence
-from functools import cache
 from typing import cast
 
 from bot.games.base import Action
-from bot.games.base import BadOption
 from bot.games.base import DataOption
 from bot.games.base import Engine
 from bot.games.base import Event
@@ -87,12 +85,34 @@ from bot.games.base import Option
 from bot.games.base import Result
 from bot.games.base import as_number
 from bot.games.base import validate_options
+from bot.games.chat_vert_cards import ALONE
+from bot.games.chat_vert_cards import CANONICAL_ARGS
+from bot.games.chat_vert_cards import CANONICAL_BY_ID
+from bot.games.chat_vert_cards import COLOUR_OF
+from bot.games.chat_vert_cards import DRAW
+from bot.games.chat_vert_cards import FIRST_LEFT
+from bot.games.chat_vert_cards import FIRST_RIGHT
+from bot.games.chat_vert_cards import KEEP
+from bot.games.chat_vert_cards import KIND
+from bot.games.chat_vert_cards import NOBODY
+from bot.games.chat_vert_cards import ON_TOP
+from bot.games.chat_vert_cards import PAIRS
+from bot.games.chat_vert_cards import PLAYS
+from bot.games.chat_vert_cards import SEAT_MOVES
+from bot.games.chat_vert_cards import TAKEN_BACK
+from bot.games.chat_vert_cards import canonical
+from bot.games.chat_vert_cards import check_pause_option
+from bot.games.chat_vert_cards import check_rules_option
+from bot.games.chat_vert_cards import claim_of
+from bot.games.chat_vert_cards import event
+from bot.games.chat_vert_cards import playable_on
+from bot.games.chat_vert_cards import said_text
+from bot.games.chat_vert_cards import shuffle
 from bot.games.chat_vert_rules import COLOURS
 from bot.games.chat_vert_rules import MAJORS
 from bot.games.chat_vert_rules import SAME_NORM
 from bot.games.chat_vert_rules import Requirement
 from bot.games.chat_vert_rules import Rule
-from bot.games.chat_vert_rules import check_rules
 from bot.games.chat_vert_rules import check_speech
 from bot.games.chat_vert_rules import check_text
 from bot.games.chat_vert_rules import colour_of
@@ -102,7 +122,6 @@ from bot.games.chat_vert_rules import matches
 from bot.games.chat_vert_rules import normalise
 from bot.games.chat_vert_rules import penalty
 from bot.games.chat_vert_rules import required_speech
-from bot.games.chat_vert_rules import rule_index
 from bot.games.chat_vert_state import CAT_LIMIT
 from bot.games.chat_vert_state import DECK
 from bot.games.chat_vert_state import HAND
@@ -143,40 +162,6 @@ __all__ = [
 ]
 
 
-def _canonical(action: Action) -> Action:
-    """The action without its ``say``, with the defaults of ``play`` filled in."""
-    if action.kind == "play":
-        return Action.of("play", card=action.get("card"), n=action.get("n", 1), colour=action.get("colour"))
-    if action.kind == "same":
-        return Action.of("same", card=action.get("card"), at=action.get("at"))
-    return Action(action.kind, tuple((k, v) for k, v in action.args if k != "say"))
-
-
-def _said(action: Action) -> str | None:
-    """The text said with the action, refused when empty or too long."""
-    if action.kind == "say":
-        text = action.get("text")
-    else:
-        text = action.get("say")
-        if text is None:
-            return None
-    code = check_text(text)
-    if code is not None:
-        raise IllegalAction(code)
-    return str(text)
-
-
-def _check_rules(value: JSONValue) -> JSONValue:
-    """The ``rules`` option: ``check_rules``, its result as JSON."""
-    return list[JSONValue](check_rules(value))
-
-
-def _check_pause(value: JSONValue) -> int:
-    if value not in (0, 1) or isinstance(value, bool):
-        raise BadOption("bad_option_type", option="pause")
-    return int(value)
-
-
 class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
     """The Le Chat vert engine; ``GAME`` is the instance the registry names."""
 
@@ -186,8 +171,8 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
     options: tuple[Option, ...] = (
         IntOption("timer", 60, 0, 600),
         IntOption("dealer", -1, -1, 9, offered=False),
-        DataOption("rules", (), _check_rules),
-        DataOption("pause", 1, _check_pause),
+        DataOption("rules", (), check_rules_option),
+        DataOption("pause", 1, check_pause_option),
     )
 
     # ----- setup -----
@@ -197,10 +182,11 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         if not self.min_players <= players <= self.max_players:
             raise ValueError("2 to 10 players")
         opts = validate_options(self, cast("Mapping[str, JSONValue]", options))
-        rules = list(cast("list[Rule]", opts["rules"]))  # validated by the option itself (check_rules)
+        given = opts["rules"]  # validated by the option itself: a fresh list from ``check_rules``, or the default
+        rules = cast("list[Rule]", given) if isinstance(given, list) else list(cast("tuple[Rule, ...]", given))
         dealer = as_number(opts["dealer"], -1)
         cards = list(DECK)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         if not 0 <= dealer < players:
             dealer = rng.randrange(players)
         hands: list[list[str]] = [[] for _ in range(players)]
@@ -226,7 +212,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             "returned": list[JSONValue](state.returned),
             "cards": HAND,
         }
-        return [Event("deal", state.dealer, data, milestone=True)]
+        return [event("deal", state.dealer, data, milestone=True)]
 
     # ----- queries -----
 
@@ -237,11 +223,10 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         return state.over
 
     def to_act(self, state: ChatVertState) -> frozenset[int]:
-        if state.phase == "direction":
-            return frozenset((state.dealer,))
-        if state.phase == "play" and state.turn is not None:
-            return frozenset((state.turn,))
-        return frozenset()
+        phase = state.phase
+        if phase == "play":
+            return NOBODY if state.turn is None else ALONE[state.turn]
+        return ALONE[state.dealer] if phase == "direction" else NOBODY
 
     def interrupters(self, state: ChatVertState) -> frozenset[int]:
         """Anyone may claim "J'ai la même" or speak while the game runs."""
@@ -265,48 +250,50 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
 
     def claim_action(self, state: ChatVertState, seat: int) -> Action | None:
         """The claim "J'ai la même" ``seat`` could make now (it holds the top card and a claim is allowed)."""
-        if state.phase != "play" or self._claim_refusal(state, state.top, state.plays) is not None:
+        if state.phase != "play":
             return None
-        if state.top not in state.hands[seat]:
+        top = state.pile[-1]
+        if state.first or top in MAJORS or top not in state.hands[seat]:
+            return None  # ``_claim_refusal`` of the top card now, inlined (a claim is looked for at every move)
+        if state.pending_kind is not None and KIND[top] != state.pending_kind:
             return None
-        return Action.of("same", card=state.top, at=state.plays)
+        return claim_of(top, state.plays)
 
     def legal_actions(self, state: ChatVertState, seat: int) -> list[Action]:
         """Every move of ``seat`` now (without ``say``); other seats may only claim."""
-        if state.over or not 0 <= seat < state.players:
+        phase = state.phase
+        if phase != "play" or not 0 <= seat < state.players:
+            if phase == "direction" and seat == state.dealer and 0 <= seat < state.players:
+                return [FIRST_LEFT, FIRST_RIGHT] if state.players > 2 else [FIRST_LEFT]
             return []
-        out: list[Action] = []
-        if seat in self.to_act(state):
-            if state.phase == "direction":
-                out.append(Action.of("first", dir=1))
-                if state.players > 2:
-                    out.append(Action.of("first", dir=-1))
+        top, pending, hand = state.pile[-1], state.pending_kind, state.hands[seat]
+        out: list[Action]
+        if seat != state.turn:
+            out = []
+        elif state.drawing == seat and state.drawn is not None:
+            out = [*PLAYS[state.drawn], KEEP]
+        else:
+            if pending is None:
+                allowed = ON_TOP.get((state.colour, top)) or playable_on(state.colour, top)
             else:
-                out += self._moves(state, seat)
-        claim = self.claim_action(state, seat)
-        if claim is not None:
-            out.append(claim)
-        return out
-
-    def _moves(self, state: ChatVertState, seat: int) -> list[Action]:
-        if state.drawing == seat and state.drawn is not None:
-            return [*_plays(state.drawn, 1), KEEP]
-        hand = state.hands[seat]  # kept sorted: equal cards are neighbours
-        out: list[Action] = []
-        top, colour, free = state.pile[-1], state.colour, state.pending_kind is None
-        symbol = None if top in MAJORS else top[1]
-        for i, card in enumerate(hand):
-            if i and hand[i - 1] == card:
-                continue
-            if (
-                (card in MAJORS or card[0] == colour or card[1] == symbol)  # ``matches``, inlined: the hot path
-                if free
-                else self._play_refusal(state, card)[0] is None
-            ):
-                out += _plays(card, 1)
-                if i + 1 < len(hand) and hand[i + 1] == card and card not in MAJORS:
-                    out += _plays(card, 2)
-        out.append(DRAW)
+                allowed = state.index().answers(pending)
+            out = []
+            pair = False
+            last = None
+            for card in hand:  # kept sorted: equal cards are neighbours
+                if card == last:
+                    if pair:
+                        out += PAIRS[card]
+                        pair = False
+                    continue
+                last = card
+                pair = card in allowed
+                if pair:
+                    out += PLAYS[card]
+                    pair = card in PAIRS
+            out.append(DRAW)
+        if not state.first and top not in MAJORS and top in hand and (pending is None or KIND[top] == pending):
+            out.append(claim_of(top, state.plays))  # ``claim_action``, inlined: it is looked for at every move
         return out
 
     def accepts(self, state: ChatVertState, seat: int, action: Action) -> bool:
@@ -320,7 +307,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             return False
         if action.kind in ("say", "same"):
             return True
-        return seat in self.to_act(state) and _canonical(action) in self.legal_actions(state, seat)
+        return seat in self.to_act(state) and canonical(action) in self.legal_actions(state, seat)
 
     def forced(self, state: ChatVertState, seat: int) -> Action | None:
         """Never: every move may carry words (the last-card phrase, an added rule's phrase, a "ficelle" to pass a
@@ -333,7 +320,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         about their secret texts (this play needed no phrase), so nothing is taken back."""
         if before.rules or action.kind not in ("play", "keep", "first"):
             return False
-        return all(e.kind in _TAKEN_BACK for e in events)
+        return all(e.kind in TAKEN_BACK for e in events)
 
     # ----- views -----
 
@@ -371,7 +358,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
 
     def _play_refusal(self, state: ChatVertState, card: str) -> tuple[str | None, str | None]:
         """(refusal code or None, "transfer"/"reverse" when an added rule allows the play)."""
-        kind = kind_of(card)
+        kind = KIND[card]
         if state.pending_kind is not None:
             if kind == state.pending_kind:
                 return None, None
@@ -380,7 +367,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             if kind == "reverse" and state.rule("reverse") is not None:
                 return None, "reverse"
             return "pending_penalty", None
-        if matches(card, state.top, state.colour):
+        if card in playable_on(state.colour, state.pile[-1]):
             return None, None
         return "no_match", None
 
@@ -396,8 +383,9 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             return "pending_penalty"
         return None
 
-    def _check_play(self, state: ChatVertState, seat: int, action: Action) -> tuple[str, int, str | None, str | None]:
-        card, n, colour = action.get("card"), action.get("n", 1), action.get("colour")
+    def _check_play(
+        self, state: ChatVertState, seat: int, card: JSONValue, n: JSONValue, colour: JSONValue
+    ) -> tuple[str, int, str | None, str | None]:
         if not is_card(card) or isinstance(n, bool) or n not in (1, 2):
             raise IllegalAction("bad_card", card=str(card))
         card = str(card)
@@ -432,13 +420,54 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         return [Action.of("timeout", seat=min(awaited))]
 
     def play(self, state: ChatVertState, seat: int, action: Action, rng: random.Random) -> list[Event]:
-        events = self._apply(state, seat, action, rng)
+        events = self._short(state, seat, action, rng) if seat == state.turn and state.phase == "play" else None
+        if events is None:
+            events = self._apply(state, seat, action, rng)
         if action.kind not in ("timeout", "judge"):
             state.slow = 0
         return events
 
+    def _short(self, state: ChatVertState, seat: int, action: Action, rng: random.Random) -> list[Event] | None:
+        """The common moves the short way: a play or a draw by the seat to act that ``_apply`` would take as it
+        stands (its checks that can fail for such a move, made here without changing anything); None for
+        anything else, which ``_apply`` then takes or refuses."""
+        if seat.__class__ is not int:
+            return None
+        kind = action.kind
+        said: str | None = None
+        if kind == "draw":
+            args = action.args
+            if args:
+                if len(args) != 1 or args[0][0] != "say":
+                    return None
+                said = args[0][1]  # type: ignore[assignment]
+                if said.__class__ is not str or check_text(said) is not None:
+                    return None
+            return None if state.drawing == seat else self._draw(state, seat, said, rng)
+        if kind != "play":
+            return None
+        found = CANONICAL_BY_ID.get(id(action))  # the moves ``legal_actions`` gives, known by identity
+        if found is None:
+            args = action.args  # a move with words: the canonical arguments and ``say``, nothing else
+            if len(args) != 4 or args[3][0] != "say" or args[2][1].__class__ is not int:
+                return None
+            found = CANONICAL_ARGS.get(args[:3])
+            said = args[3][1]  # type: ignore[assignment]
+            if found is None or said.__class__ is not str or check_text(said) is not None:
+                return None
+        card, n, colour = found
+        hand = state.hands[seat]
+        if state.drawing is not None and (state.drawing != seat or card != state.drawn or n != 1):
+            return None
+        if (card not in hand) if n == 1 else hand.count(card) < 2:
+            return None
+        pending = state.pending_kind
+        if card not in (playable_on(state.colour, state.pile[-1]) if pending is None else _SAME_KIND[pending]):
+            return None
+        return self._play(state, seat, card, n, colour, said, rng)
+
     def _apply(self, state: ChatVertState, seat: int, action: Action, rng: random.Random) -> list[Event]:
-        if state.over:
+        if state.phase == "over":
             raise IllegalAction("game_over")
         kind = action.kind
         if kind in ("timeout", "judge"):
@@ -447,39 +476,41 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             return self._timeout(state, action, rng) if kind == "timeout" else self._judge(state, action, rng)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
             raise NotYourTurn()
-        if kind not in ("say", "same", "first", "play", "draw", "keep"):
+        if kind not in SEAT_MOVES:
             raise IllegalAction("unknown_action", kind=kind)
-        said = _said(action)
+        args = dict(action.args)  # read once (``Action.get`` walks the arguments at every call)
+        said = said_text(kind, args)
         if kind == "say":
             assert said is not None
             return self._say(state, seat, said, rng)
         if kind == "same":
-            return self._claim(state, seat, action.get("card"), action.get("at"), said, rng)
-        card = action.get("card")
+            return self._claim(state, seat, args.get("card"), args.get("at"), said, rng)
+        card = args.get("card")
+        awaited = self.to_act(state)
         if (
             kind == "play"
             and seat == state.skipped
-            and seat not in self.to_act(state)
+            and seat not in awaited
             and is_card(card)
             and kind_of(str(card)) == "skip"
             and colour_of(str(card)) != colour_of(state.top)
         ):
             raise IllegalAction("skip_other_colour")
-        if seat not in self.to_act(state):
+        if seat not in awaited:
             raise NotYourTurn()
         if kind == "first":
             if state.phase != "direction":
                 raise IllegalAction("unknown_action", kind=kind)
-            return self._first(state, action.get("dir"), said, rng)
+            return self._first(state, args.get("dir"), said, rng)
         if state.phase != "play":
             raise IllegalAction("unknown_action", kind=kind)
         if kind == "play":
-            card, n, colour, via = self._check_play(state, seat, action)
-            reverse = state.rule("reverse")
-            if via == "reverse" and reverse is not None and normalise(reverse["phrase"]) not in normalise(said or ""):
+            card, n, colour, via = self._check_play(state, seat, card, args.get("n", 1), args.get("colour"))
+            reverse = state.rule("reverse") if via == "reverse" else None
+            if reverse is not None and normalise(reverse["phrase"]) not in normalise(said or ""):
                 # Without its phrase the reverse does not pass the penalty on: the card stays in hand.
                 events: list[Event] = []
-                self._speech(state, seat, said, [Requirement.phrase(reverse["phrase"], reverse["id"])], rng, events)
+                self._speech(state, seat, said, state.index().reverse_alone, rng, events)
                 return events
             return self._play(state, seat, card, n, colour, said, rng, via=via)
         if kind == "draw":
@@ -491,8 +522,8 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         state.drawing = None
         state.drawn = None
         state.turn = state.after(seat)
-        events = [Event("keep", seat, {})]
-        self._speech(state, seat, said, [], rng, events)
+        events = [event("keep", seat, {})]
+        self._speech(state, seat, said, (), rng, events)
         return events
 
     def _first(self, state: ChatVertState, direction: JSONValue, said: str | None, rng: random.Random) -> list[Event]:
@@ -502,8 +533,8 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         state.dir = as_number(direction, 1)
         state.phase = "play"
         state.turn = state.after(state.dealer)
-        events = [Event("direction", state.dealer, {"dir": state.dir, "first": state.turn})]
-        self._speech(state, state.dealer, said, [], rng, events)
+        events = [event("direction", state.dealer, {"dir": state.dir, "first": state.turn})]
+        self._speech(state, state.dealer, said, (), rng, events)
         return events
 
     def _play(
@@ -519,45 +550,49 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         via: str | None = None,
         same: bool = False,
     ) -> list[Event]:
-        top = state.top
+        pile, players = state.pile, state.players
+        top = pile[-1]
         before = state.dir
-        previous, following = state.after(seat, -1), state.after(seat)
         hand = state.hands[seat]
-        for _ in range(n):
+        hand.remove(card)
+        pile.append(card)
+        if n == 2:
             hand.remove(card)
-            state.pile.append(card)
-        emptied = not hand
+            pile.append(card)
+        left = len(hand)
         state.plays += 1
         state.first = False
         state.skipped = state.drawing = state.drawn = None
-        kind = kind_of(card)
+        kind = KIND[card]
         skipped: int | None = None
         reversed_ = transfer = False
         used: Rule | None = None
-        reqs: list[Requirement] = []
         if via == "reverse":
             used = state.rule("reverse")
             assert used is not None
-            reqs.append(Requirement.phrase(used["phrase"], used["id"]))
-            state.dir = -state.dir
+            state.dir = -before
             reversed_ = transfer = True
-            nxt = state.pending_target = state.after(seat)
+            nxt = state.pending_target = (seat - before) % players
         else:
-            state.colour = colour if colour is not None else str(colour_of(card))
-            if kind == "reverse":
-                state.dir = -state.dir
+            state.colour = colour if colour is not None else COLOUR_OF[card]
+            if kind == "number":
+                nxt = (seat + before) % players
+            elif kind == "reverse":
+                state.dir = -before
                 reversed_ = True
-            nxt = state.after(seat)
-            if kind == "skip":
-                skipped = state.skipped = nxt
-                nxt = state.after(nxt)
-            if kind in PLUS:
-                if via == "transfer":
-                    used = state.rule("transfer")
-                add = PLUS[kind] * (n if kind == "plus2" else 1)
-                state.pending_count = (state.pending_count if state.pending_kind else 0) + add
-                state.pending_kind = kind
-                state.pending_target = nxt
+                nxt = (seat - before) % players
+            elif kind == "skip":
+                skipped = state.skipped = (seat + before) % players
+                nxt = (skipped + before) % players
+            else:
+                nxt = (seat + before) % players
+                if kind in PLUS:
+                    if via == "transfer":
+                        used = state.rule("transfer")
+                    add = PLUS[kind] * (n if kind == "plus2" else 1)
+                    state.pending_count = (state.pending_count if state.pending_kind else 0) + add
+                    state.pending_kind = kind
+                    state.pending_target = nxt
         state.turn = nxt
         if used is not None:
             show_rule(state, used["id"])
@@ -573,10 +608,13 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             "rule": used["id"] if used is not None else None,
             "next": nxt,
         }
-        events = [Event("play", seat, data)]
-        reqs += required_speech(state.rules, card, top, len(state.hands[seat]))
-        self._speech(state, seat, said, reqs, rng, events, claim=same)
-        if card in MAJORS and emptied:
+        made: Event = _new(Event)  # ``event("play", seat, data)``, inlined: one per move
+        _set(made, "__dict__", {"kind": "play", "seat": seat, "data": data, "milestone": False, "private_to": None})
+        events = [made]
+        index = state.index()
+        if said is not None or left < 2 or via is not None or card not in index.quiet:
+            self._speech(state, seat, said, index.speech(card, top, left, via == "reverse"), rng, events, claim=same)
+        if card in MAJORS and not left:
             self._penalise(state, seat, penalty("major_last"), rng, events)
         if not state.hands[seat]:
             # Won: the game is over before the green cat's draws, so that no set of draw rules can stop a game from
@@ -586,9 +624,11 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             state.turn = state.pending_kind = state.pending_target = None
             state.pending_count = 0
             state.skipped = state.drawing = state.drawn = None
-            events.append(Event("win", seat, {"counts": [len(h) for h in state.hands]}, milestone=True))
+            events.append(event("win", seat, {"counts": [len(h) for h in state.hands]}, milestone=True))
             return events
-        self._rule_effects(state, seat, card, before, previous, following, rng, events)
+        if card in index.effects:
+            previous, following = (seat - before) % players, (seat + before) % players
+            self._rule_effects(state, seat, card, before, previous, following, rng, events)
         return events
 
     def _rule_effects(
@@ -603,7 +643,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         events: list[Event],
     ) -> None:
         """The added rules' draws, then their dice, by rule id, while the green cat has cards to give this game."""
-        draws, dice = rule_index(state.rules).effects_for(card)
+        draws, dice = state.index().effects_for(card)
         for rule in draws:
             who = rule["who"]
             if who == "all":
@@ -617,7 +657,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
                 show_rule(state, rule["id"])
                 cards, taken = take(state, drawer, count, rng, cat=True)
                 state.cat_drawn += len(cards)
-                events.append(Event("rule_draw", drawer, {"count": len(cards), "rule": rule["id"]}))
+                events.append(event("rule_draw", drawer, {"count": len(cards), "rule": rule["id"]}))
                 events += taken
         for rule in dice:
             if state.cat_drawn >= CAT_LIMIT or not cat_drawable(state):
@@ -626,14 +666,14 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             drawer = seat if value <= 3 else previous
             show_rule(state, rule["id"])
             state.cat_drawn += 1
-            events.append(Event("die", seat, {"value": value, "drawer": drawer, "rule": rule["id"]}))
+            events.append(event("die", seat, {"value": value, "drawer": drawer, "rule": rule["id"]}))
             events += take(state, drawer, 1, rng, cat=True)[1]
 
     def _draw(self, state: ChatVertState, seat: int, said: str | None, rng: random.Random) -> list[Event]:
         events: list[Event] = []
         if state.pending_kind is not None:
             cards, taken = take(state, seat, state.pending_count, rng)
-            events.append(Event("draw", seat, {"count": len(cards), "why": "pending", "said": said}))
+            events.append(event("draw", seat, {"count": len(cards), "why": "pending", "said": said}))
             events += taken
             state.pending_kind = state.pending_target = None
             state.pending_count = 0
@@ -642,17 +682,18 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
                 old, state.ficelle = state.ficelle, seat
                 show_rule(state, ficelle["id"])
                 data = {"from": old, "passed": False, "count": len(cards), "rule": ficelle["id"]}
-                events.append(Event("ficelle", seat, data))
+                events.append(event("ficelle", seat, data))
             state.turn = state.after(seat)
         else:
             cards, taken = take(state, seat, 1, rng)
-            events.append(Event("draw", seat, {"count": len(cards), "why": "choice", "said": said}))
+            events.append(event("draw", seat, {"count": len(cards), "why": "choice", "said": said}))
             events += taken
-            if cards and matches(cards[0], state.top, state.colour):
+            if cards and cards[0] in playable_on(state.colour, state.pile[-1]):
                 state.drawing, state.drawn = seat, cards[0]
             else:
                 state.turn = state.after(seat)
-        self._speech(state, seat, said, [], rng, events)
+        if said is not None:
+            self._speech(state, seat, said, (), rng, events)
         return events
 
     def _claim(
@@ -668,7 +709,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         return self._play(state, seat, str(card), 1, None, said, rng, same=True)
 
     def _say(self, state: ChatVertState, seat: int, text: str, rng: random.Random) -> list[Event]:
-        said = Event("said", seat, {"text": text})
+        said = event("said", seat, {"text": text})
         known = known_phrases_of(state)
         if normalise(text) == SAME_NORM:
             return [said, *self._claim(state, seat, state.top, state.plays, None, rng)]
@@ -690,12 +731,12 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             cards, taken = take(state, victim, count, rng)
             return [
                 said,
-                Event("ficelle", victim, {"from": seat, "passed": True, "count": len(cards), "rule": ficelle["id"]}),
-                Event("draw", victim, {"count": len(cards), "why": "pending", "said": None}),
+                event("ficelle", victim, {"from": seat, "passed": True, "count": len(cards), "rule": ficelle["id"]}),
+                event("draw", victim, {"count": len(cards), "why": "pending", "said": None}),
                 *taken,
             ]
         events = [said]
-        self._speech(state, seat, text, [], rng, events)
+        self._speech(state, seat, text, (), rng, events)
         return events
 
     def _timeout(self, state: ChatVertState, action: Action, rng: random.Random) -> list[Event]:
@@ -727,7 +768,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         state: ChatVertState,
         seat: int,
         said: str | None,
-        required: list[Requirement],
+        required: tuple[Requirement, ...],
         rng: random.Random,
         events: list[Event],
         *,
@@ -735,7 +776,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
     ) -> None:
         if not required and said is None:
             return
-        for data in check_speech(said, required, known_phrases_of(state), claim=claim):
+        for data in state.index().penalties(said, required, claim):
             self._penalise(state, seat, data, rng, events)
 
     @staticmethod
@@ -743,24 +784,17 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         state: ChatVertState, seat: int, data: dict[str, JSONValue], rng: random.Random, events: list[Event]
     ) -> None:
         """One penalty card, drawn at once."""
-        events.append(Event("penalty", seat, data))
+        events.append(event("penalty", seat, data))
         state.penalties = [*state.penalties, {**data, "seat": seat}][-RECENT:]
         if data.get("rule") is not None:
             show_rule(state, as_number(data["rule"]))
         events += take(state, seat, 1, rng)[1]
 
 
-@cache
-def _plays(card: str, n: int) -> tuple[Action, ...]:
-    """The play moves of a card (a major once per colour); actions are immutable, so they are made once."""
-    colours: tuple[str | None, ...] = COLOURS if card in MAJORS else (None,)
-    return tuple(Action.of("play", card=card, n=n, colour=c) for c in colours)
-
-
-DRAW = Action.of("draw")
-_TAKEN_BACK: frozenset[str] = frozenset({"play", "keep", "direction"})
-"""The events of a move that may be taken back (without added rules): no draw, no penalty, no win."""
-KEEP = Action.of("keep")
+_SAME_KIND: Mapping[str, frozenset[str]] = {kind: frozenset(c for c in KIND if KIND[c] == kind) for kind in PLUS}
+"""The cards of each penalty kind: what answers a pending +2/+4 without an added rule."""
+_new = object.__new__
+_set = object.__setattr__
 
 
 GAME = ChatVert()

@@ -18,6 +18,7 @@ punctuation ignored): ``check_speech`` returns the penalties (one card each) in 
 
 from __future__ import annotations
 
+import copy
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -128,7 +129,7 @@ def card_key(code: str) -> int:
 
 
 def sort_hand(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=card_key)
+    return sorted(cards, key=_ORDER.__getitem__)
 
 
 # ----- text -----
@@ -348,12 +349,30 @@ def check_new_rule(existing: Sequence[Rule], rule: Rule) -> None:
             raise RuleError("contradiction", rule=other["id"])
 
 
+_CHECKED_RULES: dict[str, tuple[list[Rule], str]] = {}
+"""Lists of rules already checked, by their text (every game of a table checks the same rules again): the rules
+and their content as ``rule_index`` knows it."""
+
+
 def check_rules(value: object) -> list[Rule]:
     """The ``rules`` table option: a list of valid rules, with distinct ids, not contradicting each other."""
     if value is None:
         return []
     if not isinstance(value, list | tuple):
         raise BadOption("bad_option_type", option="rules")
+    key = repr(value)  # JSON values: equal texts are equal values
+    found = _CHECKED_RULES.get(key)
+    if found is None:
+        checked = _check_rules(value)
+        if len(_CHECKED_RULES) >= 256:
+            _CHECKED_RULES.clear()
+        found = _CHECKED_RULES[key] = (checked, repr(checked))
+    out = [{**r, "cond": dict(r["cond"])} if "cond" in r else dict(r) for r in found[0]]
+    _remember(out, found[1])
+    return out
+
+
+def _check_rules(value: list[object] | tuple[object, ...]) -> list[Rule]:
     out: list[Rule] = []
     try:
         for raw in value:
@@ -549,41 +568,70 @@ def matches(card: str, top: str, colour: str) -> bool:
 
 def required_speech(rules: Sequence[Rule], card: str, top: str, left: int) -> list[Requirement]:
     """What the player of ``card`` on ``top`` must say, leaving ``left`` cards in hand, in the checking order."""
-    out: list[Requirement] = []
-    index = rule_index(rules)
-    by = index.singles
-    if left == 1:
-        last = by.get("last_phrase")
-        out.append(Requirement.phrase(last["phrase"], last["id"]) if last else Requirement.phrase(CHAT_VERT))
-    if left == 0 and "final" in by:
-        out.append(Requirement.phrase(by["final"]["phrase"], by["final"]["id"]))
-    out += index.for_card(card)
-    greater = by.get("greater")
-    c, t = number_of(card), number_of(top)
-    if greater and c is not None and t is not None and c > t:
-        out.append(Requirement.phrase(greater["phrase"], greater["id"]))
-    seen: set[str] = set()
-    unique: list[Requirement] = []
-    for req in out:
-        if req.key not in seen:
-            seen.add(req.key)
-            unique.append(req)
-    return unique
+    return list(rule_index(rules).speech(card, top, left))
+
+
+_Checked = tuple[tuple[Requirement, ...], list[dict[str, JSONValue]]]
+"""A speech check remembered: the requirements it was made for, and its penalties."""
+CHECKED_MAX = 4096
+"""How many speech checks an index remembers (texts said with a move recur: the phrases the rules ask for)."""
 
 
 class RuleIndex:
-    """The rules of a game arranged for the checks made at every play: the single-instance templates, and per card
-    the phrases its "say" and "name" rules require (a game's rules never change, so this is built once)."""
+    """The rules of a game compiled for the checks made at every play: the single-instance templates, per card
+    the phrases its "say" and "name" rules require and the draws and dice it sets off, the cards that may answer a
+    pending +2/+4, and the speech checks already made (a game's rules never change, so this is built once and
+    shared by every game with the same rules)."""
 
     def __init__(self, rules: Sequence[Rule]) -> None:
         self.rules = rules
         self.singles: dict[str, Rule] = {}
+        first: dict[str, Rule] = {}
         for r in rules:
             if r["template"] in ("greater", "last_phrase", "final"):
                 self.singles[str(r["template"])] = r
+            first.setdefault(str(r["template"]), r)
+        self.first = first
+        """The first rule of each template, as ``ChatVertState.rule`` finds it."""
+        self.effects = frozenset(
+            code
+            for code in CODES
+            if any(r["template"] in ("draw", "die") and cond_matches(r["cond"], code) for r in rules)
+        )
+        """The cards that set off a draw or a die."""
+        self.known = known_of(tuple((str(r["template"]), r.get("phrase")) for r in rules))
         self._cards: dict[str, tuple[Requirement, ...]] = {}
         self._effects: dict[str, tuple[tuple[Rule, ...], tuple[Rule, ...]]] = {}
         self._by_id = sorted(rules, key=lambda r: int(r["id"]))
+        self._answers: dict[str, frozenset[str]] = {}
+        self.quiet: frozenset[str] = frozenset(
+            code
+            for code in CODES
+            if not self.for_card(code) and ("greater" not in self.singles or _NUMBERS[code] is None)
+        )
+        """The cards a player may play in silence while keeping two cards or more, whatever the top card."""
+        self._speech: dict[tuple[str, bool, int, bool], tuple[Requirement, ...]] = {}
+        self._checked: dict[
+            tuple[str | None, int, bool], tuple[tuple[Requirement, ...], list[dict[str, JSONValue]]]
+        ] = {}
+        reverse = first.get("reverse")
+        self.reverse_alone: tuple[Requirement, ...] = (
+            (Requirement.phrase(reverse["phrase"], reverse["id"]),) if reverse is not None else ()
+        )
+        """What a reverse passing a penalty on must be said with (the reverse rule's phrase)."""
+
+    def answers(self, pending: str) -> frozenset[str]:
+        """The cards that may be played on a pending penalty of kind ``pending`` (plus2/plus4): one of its kind,
+        the other kind with the transfer rule, a reverse with the reverse rule."""
+        found = self._answers.get(pending)
+        if found is None:
+            kinds = {pending}
+            if "transfer" in self.first and pending in ("plus2", "plus4"):
+                kinds |= {"plus2", "plus4"}
+            if "reverse" in self.first:
+                kinds.add("reverse")
+            found = self._answers[pending] = frozenset(code for code in CODES if _KINDS[code] in kinds)
+        return found
 
     def effects_for(self, card: str) -> tuple[tuple[Rule, ...], tuple[Rule, ...]]:
         """The draw rules and the die rules a card triggers, each by rule id."""
@@ -612,17 +660,77 @@ class RuleIndex:
             found = self._cards[card] = (*says, *names)
         return found
 
+    def speech(self, card: str, top: str, left: int, reverse: bool = False) -> tuple[Requirement, ...]:
+        """What the player of ``card`` on ``top`` must say, leaving ``left`` cards in hand, in the checking order,
+        each phrase once; ``reverse``: a reverse passing a penalty on, its rule's phrase first."""
+        c, t = _NUMBERS[card], _NUMBERS[top]
+        key = (card, c is not None and t is not None and c > t, min(left, 2), reverse)
+        found = self._speech.get(key)
+        if found is None:
+            found = self._speech[key] = self._required(card, top, left, reverse)
+        return found
 
-_INDEXES: dict[int, RuleIndex] = {}
+    def _required(self, card: str, top: str, left: int, reverse: bool) -> tuple[Requirement, ...]:
+        out: list[Requirement] = list(self.reverse_alone) if reverse else []
+        by = self.singles
+        if left == 1:
+            last = by.get("last_phrase")
+            out.append(Requirement.phrase(last["phrase"], last["id"]) if last else Requirement.phrase(CHAT_VERT))
+        if left == 0 and "final" in by:
+            out.append(Requirement.phrase(by["final"]["phrase"], by["final"]["id"]))
+        out += self.for_card(card)
+        greater = by.get("greater")
+        c, t = number_of(card), number_of(top)
+        if greater and c is not None and t is not None and c > t:
+            out.append(Requirement.phrase(greater["phrase"], greater["id"]))
+        seen: set[str] = set()
+        unique: list[Requirement] = []
+        for req in out:
+            if req.key not in seen:
+                seen.add(req.key)
+                unique.append(req)
+        return tuple(unique)
+
+    def penalties(
+        self, said: str | None, required: tuple[Requirement, ...], claim: bool = False
+    ) -> list[dict[str, JSONValue]]:
+        """``check_speech(said, required, self.known, claim)``, remembered for the requirements this index made
+        (``speech``, ``reverse_alone``, no requirement): each penalty is a fresh dict."""
+        key = (said, id(required), claim)
+        hit = self._checked.get(key)
+        if hit is None or hit[0] is not required:
+            if len(self._checked) >= CHECKED_MAX:
+                self._checked.clear()
+            hit = self._checked[key] = (required, check_speech(said, required, self.known, claim=claim))
+        return [dict(p) for p in hit[1]] if hit[1] else []
+
+
+_INDEXES: dict[int, tuple[Sequence[Rule], str]] = {}
+"""The content (``repr``) of lists of rules in use, by the list's identity (the list is kept alive with it)."""
+_COMPILED: dict[str, RuleIndex] = {}
+"""Compiled rules, by content."""
+
+
+def _remember(rules: Sequence[Rule], content: str) -> None:
+    if len(_INDEXES) >= 256:
+        _INDEXES.clear()
+    _INDEXES[id(rules)] = (rules, content)
 
 
 def rule_index(rules: Sequence[Rule]) -> RuleIndex:
-    """The index of a list of rules, kept while that very list is in use (checked by identity, not by id alone)."""
-    index = _INDEXES.get(id(rules))
-    if index is None or index.rules is not rules:
-        if len(_INDEXES) > 256:
-            _INDEXES.clear()
-        index = _INDEXES[id(rules)] = RuleIndex(rules)
+    """The index of a list of rules: its content is found by the list's identity while that very list is in use
+    (``check_rules`` tells it for the lists it makes), and every list with the same rules shares one index."""
+    found = _INDEXES.get(id(rules))
+    if found is not None and found[0] is rules:
+        content = found[1]
+    else:
+        content = repr(list(rules))
+        _remember(rules, content)
+    index = _COMPILED.get(content)
+    if index is None:
+        if len(_COMPILED) >= 256:
+            _COMPILED.clear()
+        index = _COMPILED[content] = RuleIndex(copy.deepcopy(list(rules)))
     return index
 
 

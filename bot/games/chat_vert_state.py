@@ -6,6 +6,7 @@ The engine (``bot.games.chat_vert``) applies the rules; this module only moves c
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -16,13 +17,18 @@ from dataclasses import field
 from bot.games.base import Event
 from bot.games.base import JSONValue
 from bot.games.base import Tracked
+from bot.games.chat_vert_cards import ALONE
+from bot.games.chat_vert_cards import ORDER
+from bot.games.chat_vert_cards import event
+from bot.games.chat_vert_cards import shuffle
 from bot.games.chat_vert_rules import COLOURS
 from bot.games.chat_vert_rules import MAJORS
 from bot.games.chat_vert_rules import SYMBOLS
 from bot.games.chat_vert_rules import Rule
+from bot.games.chat_vert_rules import RuleIndex
 from bot.games.chat_vert_rules import colour_of
 from bot.games.chat_vert_rules import is_card
-from bot.games.chat_vert_rules import known_of
+from bot.games.chat_vert_rules import rule_index
 from bot.games.chat_vert_rules import sort_hand
 
 DECK: tuple[str, ...] = tuple(c + s for c in COLOURS for s in SYMBOLS for _ in range(2)) + ("W",) * 4 + ("F",) * 4
@@ -72,9 +78,9 @@ class ChatVertState(Tracked):
     """Cards the added rules' draws and dice have given this game (they stop at ``CAT_LIMIT``)."""
     pause: bool = True
     """"Pause" as soon as any draw empties the draw pile (False: the way of games started before that rule)."""
-    _singles: dict[str, Rule] | None = field(default=None, repr=False, compare=False)
-    _known: frozenset[str] | None = field(default=None, repr=False, compare=False)
-    """The rules by template (first of each), built on first use: the rules never change during a game."""
+    _index: tuple[list[Rule], RuleIndex] | None = field(default=None, repr=False, compare=False)
+    """The rules compiled (``rule_index``) with the list they were found for: the rules never change during a
+    game, but a new list may replace them."""
 
     @property
     def top(self) -> str:
@@ -85,12 +91,34 @@ class ChatVertState(Tracked):
         return self.phase == "over"
 
     def rule(self, template: str) -> Rule | None:
-        """The rule of a single-instance template, if in force."""
-        if self._singles is None:
-            self._singles = {}
-            for r in self.rules:
-                self._singles.setdefault(str(r["template"]), r)
-        return self._singles.get(template)
+        """The rule of a single-instance template, if in force (the first of that template)."""
+        return self.index().first.get(template)
+
+    def index(self) -> RuleIndex:
+        """The rules in force, compiled for the checks of every move."""
+        found = self._index
+        if found is None or found[0] is not self.rules:
+            found = self._index = (self.rules, rule_index(self.rules))
+        return found[1]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ChatVertState:
+        """A copy sharing what never changes during a game (the rules, their index, the events already made):
+        the table service copies the state at every move."""
+        made = copy.copy(self)
+        memo[id(self)] = made
+        fields = made.__dict__
+        for name, value in self.__dict__.items():
+            if name in _SHARED:
+                continue
+            if name == "hands":
+                fields[name] = [list(hand) for hand in value]
+            elif name == "penalties":
+                fields[name] = [dict(data) for data in value]  # JSON atoms only
+            elif name in _FLAT:
+                fields[name] = list(value)
+            else:
+                fields[name] = copy.deepcopy(value, memo)
+        return made
 
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the current direction."""
@@ -108,9 +136,7 @@ def rules_used(state: ChatVertState) -> list[int]:
 
 
 def known_phrases_of(state: ChatVertState) -> frozenset[str]:
-    if state._known is None:
-        state._known = known_of(tuple((str(r["template"]), r.get("phrase")) for r in state.rules))
-    return state._known
+    return state.index().known
 
 
 def show_rule(state: ChatVertState, rule_id: int) -> None:
@@ -138,9 +164,9 @@ def pause_pile(state: ChatVertState, rng: random.Random, events: list[Event]) ->
         return False
     rest = state.pile[:-1]
     state.pile = state.pile[-1:]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     state.stock = rest
-    events.append(Event("pause", None, {"stock": len(rest)}))
+    events.append(event("pause", None, {"stock": len(rest)}))
     return True
 
 
@@ -153,17 +179,27 @@ def take(
     games started before that rule never let reshuffle the pile.
     """
     events: list[Event] = []
-    cards: list[str] = []
-    for _ in range(count):
-        if not state.stock and ((cat and not state.pause) or not pause_pile(state, rng, events)):
-            break
-        cards.append(state.stock.pop())
-    if state.pause and cards and not state.stock:
-        pause_pile(state, rng, events)
-    state.hands[seat] = sort_hand([*state.hands[seat], *cards])
+    stock = state.stock
+    if count == 1 and len(stock) > 1:
+        cards = [stock.pop()]  # the common draw: one card from a pile that stays non-empty
+    else:
+        cards = []
+        for _ in range(count):
+            if not state.stock and ((cat and not state.pause) or not pause_pile(state, rng, events)):
+                break
+            cards.append(state.stock.pop())
+        if state.pause and cards and not state.stock:
+            pause_pile(state, rng, events)
+    state.hands[seat] = sorted([*state.hands[seat], *cards], key=ORDER.__getitem__)
     if count > 0:
-        events.append(Event("drew", seat, {"cards": list[JSONValue](cards)}, private_to=frozenset({seat})))
+        events.append(event("drew", seat, {"cards": list[JSONValue](cards)}, ALONE[seat]))
     return cards, events
+
+
+_SHARED: frozenset[str] = frozenset({"rules", "_index", "recent"})
+"""Fields a copy of the state shares: the rules never change during a game, events are immutable."""
+_FLAT: frozenset[str] = frozenset({"stock", "pile", "returned", "shown"})
+"""Fields that are lists of strings or numbers: a copy of the list is a deep copy."""
 
 
 def deal(state: ChatVertState, hands: list[list[str]], top: str, stock: list[str], returned: list[str]) -> None:
