@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image
@@ -39,6 +40,10 @@ from renders.chat_vert.cards import table_oval
 from renders.chat_vert.cards import words
 from renders.chat_vert.status import named_line
 from renders.layout import Space
+from renders.layout import even
+from renders.layout import from_base
+from renders.layout import lay
+from renders.layout import shifted
 
 WIDTH: Final = 600
 HEADER: Final = 56
@@ -79,38 +84,81 @@ COUNT: Final = 26
 TEXT: Final = 18
 NOTE: Final = 15
 ORDER: Final[tuple[Mark, ...]] = ("dealer", "skipped", "drawing", "ficelle")
+FOOTER_TOP: Final = TOP + COLUMN_H + GAP
+STOCK_ROOM: Final = 80
+"""Half the width of the draw pile's tile: its label "Pioche 108" fits."""
 
 
 def table_image(table: ChatVertTable, names: Sequence[str], locale: str) -> Image.Image:
-    """The shared table as an RGBA picture."""
-    canvas = kit.new_canvas(WIDTH, HEIGHT)
-    _draw_header(canvas, table, names, locale)
+    """The shared table as an RGBA picture.
+
+    Drawn from cached parts: the felt with the oval and the direction ring, then one tile per part (the header,
+    the footer, the draw pile, each seat's plate) drawn once per look; only the pile's top card is drawn anew. The
+    footer goes first: the shadow of a lit plate at the bottom reaches over it."""
+    alpha = DONE_ALPHA if table.phase == "over" else ACTIVE_ALPHA
+    canvas = from_base(_base(table.arrows, alpha))
+    lay(canvas, _header_tile(_header_key(table, names, locale), locale), (0, 0))
+    shown = frozenset(mark for info in table.seats for mark in info.marks)
+    lay(canvas, _footer_tile(table.rules, shown, locale), (0, FOOTER_TOP))
     _draw_centre(canvas, table, locale)
     _draw_seats(canvas, table, names, locale)
-    _draw_footer(canvas, table, locale)
     return canvas
 
 
-def _draw_header(canvas: Image.Image, table: ChatVertTable, names: Sequence[str], locale: str) -> None:
+@lru_cache(maxsize=4)
+def _base(direction: int, alpha: int) -> Image.Image:
+    """The felt, the oval around the pile and the direction ring: what changes only with the direction."""
+    canvas = kit.new_canvas(WIDTH, HEIGHT)
+    cx, cy = CENTRE
+    kit.paste(canvas, table_oval(*OVAL), (cx - OVAL[0], cy - OVAL[1]))
+    ring = direction_ring(direction, kit.INK_DIM if direction == 0 else kit.GOLD, alpha, *RING)
+    kit.paste(canvas, ring, (cx - ring.width // 2, cy - ring.height // 2))
+    return canvas
+
+
+def _tile(region: kit.Box) -> Image.Image:
+    """The felt under ``region`` (away from the oval), to draw one part on."""
+    return _base(0, ACTIVE_ALPHA).crop(region)
+
+
+HeaderKey = tuple[str, int | None, int, int | None, str]
+"""What the header shows: the phase, the winner, the dealer, whose turn it is and the name it names."""
+
+
+def _header_key(table: ChatVertTable, names: Sequence[str], locale: str) -> HeaderKey:
+    seat = table.winner if table.phase == "over" else table.dealer if table.phase == "direction" else table.turn
+    name = seat_name(names, seat, locale) if seat is not None else ""
+    return table.phase, table.winner, table.dealer, table.turn, name
+
+
+@measure.piece_cache(maxsize=16)
+def _header_tile(key: HeaderKey, locale: str) -> Image.Image:
+    tile = _tile((0, 0, WIDTH, HEADER))
+    _draw_header(tile, key, locale)
+    return tile
+
+
+def _draw_header(canvas: Image.Image, header: HeaderKey, locale: str) -> None:
     """Whose turn it is, who chooses the direction or who won, on the whole width of the band."""
+    phase, winner, dealer, turn, name = header
     kit.header_strip(canvas, HEADER)
     draw = ImageDraw.Draw(canvas)
     cy = HEADER / 2
     room = WIDTH - 2 * MARGIN - Space.XL - Space.S
-    if table.phase == "over":
-        if table.winner is None:
+    if phase == "over":
+        if winner is None:
             kit.draw_text(draw, (WIDTH / 2, cy), words(locale, "over"), kit.font(22, True), kit.GOLD, anchor="mm")
             return
-        seat, key, glyph, mark = table.winner, "wins", "★", kit.GOLD
-    elif table.phase == "direction":
-        seat, key, glyph, mark = table.dealer, "choose", "▶", kit.seat_colour(table.dealer)
-    elif table.turn is not None:
-        seat, key, glyph, mark = table.turn, "turn", "▶", kit.seat_colour(table.turn)
+        seat, key, glyph, mark = winner, "wins", "★", kit.GOLD
+    elif phase == "direction":
+        seat, key, glyph, mark = dealer, "choose", "▶", kit.seat_colour(dealer)
+    elif turn is not None:
+        seat, key, glyph, mark = turn, "turn", "▶", kit.seat_colour(turn)
     else:
         return
     colour = kit.seat_colour(seat)
-    fill = kit.GOLD if table.phase == "over" else kit.INK
-    runs = named_line(locale, f"cv.render.{key}", seat_name(names, seat, locale), colour, room, fill=fill)
+    fill = kit.GOLD if phase == "over" else kit.INK
+    runs = named_line(locale, f"cv.render.{key}", name, colour, room, fill=fill)
     width = kit.runs_width(runs) + Space.XL + Space.S
     x = (WIDTH - width) / 2
     kit.draw_glyph(draw, (x + Space.M, cy), glyph, kit.font(26), mark)
@@ -121,11 +169,6 @@ def _draw_centre(canvas: Image.Image, table: ChatVertTable, locale: str) -> None
     """The oval with the direction arrows, the top card (after a major: ringed in the chosen colour, with that
     colour's token on its corner), a pending +2/+4, and the draw pile with its size."""
     cx, cy = CENTRE
-    kit.paste(canvas, table_oval(*OVAL), (cx - OVAL[0], cy - OVAL[1]))
-    direction = table.arrows
-    alpha = DONE_ALPHA if table.phase == "over" else ACTIVE_ALPHA
-    ring = direction_ring(direction, kit.INK_DIM if direction == 0 else kit.GOLD, alpha, *RING)
-    kit.paste(canvas, ring, (cx - ring.width // 2, cy - ring.height // 2))
     card_h = kit.card_size(TOP_CARD)[1]
     card_xy = (cx - TOP_CARD // 2, cy - card_h + Space.S)
     chosen = CARD_COLOURS[table.colour] if table.top_major and table.colour in COLOURS else None
@@ -140,7 +183,24 @@ def _draw_centre(canvas: Image.Image, table: ChatVertTable, locale: str) -> None
     if pending is not None and table.phase == "play":
         runs = [(f"+{pending.count}", kit.font(COUNT, True), kit.INK)]
         chip(canvas, (cx, below), runs, kit.ALERT, align="center", outline=kit.PAPER)
-    _draw_stock(canvas, table.stock, locale, (cx, below + Space.XL + Space.S))
+    xy = (cx, below + Space.XL + Space.S)
+    region = _stock_region(xy)
+    lay(canvas, _stock_tile(table.arrows, table.phase == "over", table.stock, locale, xy, region), region[:2])
+
+
+def _stock_region(xy: tuple[int, int]) -> kit.Box:
+    """What the draw pile's tile covers: its stack, its shadow and its label under it."""
+    cx, y0 = xy
+    return even((cx - STOCK_ROOM, y0 - Space.M, cx + STOCK_ROOM, y0 + kit.card_size(STOCK_CARD)[1] + Space.XXL + 2))
+
+
+@measure.piece_cache(maxsize=16)
+def _stock_tile(
+    direction: int, over: bool, count: int, locale: str, xy: tuple[int, int], region: kit.Box
+) -> Image.Image:
+    tile = _base(direction, DONE_ALPHA if over else ACTIVE_ALPHA).crop(region)
+    _draw_stock(tile, count, locale, (xy[0] - region[0], xy[1] - region[1]))
+    return tile
 
 
 def _draw_stock(canvas: Image.Image, count: int, locale: str, xy: tuple[int, int]) -> None:
@@ -192,11 +252,33 @@ def plate_size(players: int) -> tuple[int, int]:
 
 
 def _draw_seats(canvas: Image.Image, table: ChatVertTable, names: Sequence[str], locale: str) -> None:
+    """Each plate is a cached tile cut to its frame; a lit plate's halo and shadow outside it go on the felt."""
     w, h = PLATE
     for seat, (info, (px, py)) in enumerate(zip(table.seats, seat_positions(len(table.seats)), strict=True)):
         frame = (px - w // 2, py - h // 2, px + w // 2, py + h // 2)
         pending = table.pending.count if table.pending is not None and info.targeted else None
-        _draw_seat(canvas, info, frame, seat, seat_name(names, seat, locale), locale, pending)
+        _draw_surround(canvas, info, frame, seat)
+        name = seat_name(names, seat, locale)
+        lay(canvas, _seat_tile(info, frame, seat, name, locale, pending), even(frame)[:2])
+
+
+def _draw_surround(canvas: Image.Image, info: SeatInfo, frame: kit.Box, seat: int) -> None:
+    """What a lit plate casts around it: its halo and its shadow (the plate's tile holds them under itself)."""
+    lit = info.winner or info.awaited
+    if lit:
+        halo = kit.GOLD if info.winner else kit.seat_colour(seat)
+        w, h = frame[2] - frame[0], frame[3] - frame[1]
+        kit.paste(canvas, kit.glow(w, h, layout.RADIUS, halo, GLOW), (frame[0] - GLOW, frame[1] - GLOW))
+    if lit or info.targeted:
+        kit.drop_shadow(canvas, frame, 12)
+
+
+@measure.piece_cache(maxsize=64)
+def _seat_tile(info: SeatInfo, frame: kit.Box, seat: int, name: str, locale: str, pending: int | None) -> Image.Image:
+    region = even(frame)
+    tile = _tile(region)
+    _draw_seat(tile, info, shifted(frame, region[:2]), seat, name, locale, pending)
+    return tile
 
 
 def _draw_seat(
@@ -246,15 +328,21 @@ def _draw_seat(
         chip(canvas, (max(bx + Space.S, mx + MARK + Space.XS), row2), runs, kit.ALERT, align="right")
 
 
-def _draw_footer(canvas: Image.Image, table: ChatVertTable, locale: str) -> None:
-    """The number of secret rules, then what the markers on the plates mean (for the markers shown)."""
-    top = TOP + COLUMN_H + GAP
+@measure.piece_cache(maxsize=32)
+def _footer_tile(rules: int, shown: frozenset[Mark], locale: str) -> Image.Image:
+    tile = _tile((0, FOOTER_TOP, WIDTH, HEIGHT))
+    _draw_footer(tile, rules, shown, locale, FOOTER_TOP)
+    return tile
+
+
+def _draw_footer(canvas: Image.Image, rules: int, shown: frozenset[Mark], locale: str, shift: int = 0) -> None:
+    """The number of secret rules, then what the markers on the plates mean (for the markers shown); drawn
+    ``shift`` px higher than it shows."""
+    top = FOOTER_TOP - shift
     line = FOOTER // 2
     cy = top + line / 2
-    rules = table.rules
     runs = [(counted(locale, "rules", rules), kit.font(TEXT, True), kit.INK if rules else kit.INK_DIM)]
     box = chip(canvas, (MARGIN, cy), runs, kit.PANEL_SOLID, outline=kit.GOLD if rules else kit.PANEL_EDGE)
-    shown = {mark for info in table.seats for mark in info.marks}
     marks = [mark for mark in ORDER if mark in shown]
     draw = ImageDraw.Draw(canvas)
     font = kit.font(NOTE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image
@@ -29,12 +30,16 @@ from renders.layout import RADIUS
 from renders.layout import Named
 from renders.layout import Space
 from renders.layout import Type
+from renders.layout import even
 from renders.layout import face
+from renders.layout import from_base
 from renders.layout import header_pill
 from renders.layout import header_title
 from renders.layout import header_turn
 from renders.layout import inset
+from renders.layout import lay
 from renders.layout import rows
+from renders.layout import shifted
 from renders.layout import split_left
 from renders.layout import split_top
 from renders.layout import width
@@ -61,6 +66,7 @@ BOX_PAD: Final = 16
 BOX_BAND: Final = BOX_LABEL_ROOM + BOX_PAD + card_height(BOX_CARD) + 38
 BOX_ORDER: Final = (0, 1, 4, 2, 3)
 """Board boxes left to right: 10♦, V♣, the Nain jaune (7♦) in the middle, D♠, R♥."""
+NAIN_JAUNE_BOX: Final = 4
 NAIN_JAUNE_FILL: Final[kit.Colour] = (60, 48, 6, 150)
 CLAIM_FILL: Final[kit.Colour] = (96, 20, 16, 170)
 """A box waiting for its "qui prend" (the sequence's panel says so in words)."""
@@ -113,53 +119,148 @@ def table_layout(players: int) -> TableBoxes:
 
 
 def table_image(view: NainJauneTableView | NainJauneSeatView, names: Sequence[str], locale: str) -> Image.Image:
-    """The shared table as an RGBA picture (for callers that compose or scale it before encoding)."""
+    """The shared table as an RGBA picture (for callers that compose or scale it before encoding).
+
+    Drawn from cached parts: the felt with the panels' shadows for this many players, then one tile per part
+    (the header, each box, the talon, each player's line) drawn once per look, and the running sequence, the one
+    part that changes at every move."""
     table = view.table
-    canvas = kit.new_canvas(WIDTH, table_height(len(table.players)))
-    bands = table_layout(len(table.players))
-    _draw_header(canvas, table, names, locale)
-    _draw_boxes(canvas, table, locale, bands.boxes)
-    _draw_sequence(canvas, table, names, locale, bands.sequence)
-    _draw_talon(canvas, table, locale, bands.talon)
-    _draw_players(canvas, table, names, locale, bands.players)
+    players = len(table.players)
+    bands = table_layout(players)
+    canvas = from_base(_base(players))
+    lay(canvas, _header_tile(players, _header_key(table, names, locale), locale), (0, 0))
+    for box, frame in zip(_ordered_boxes(table), box_frames(bands.boxes), strict=True):
+        region = _box_region(frame, bands.boxes)
+        lay(canvas, _box_tile(players, box, locale, frame, region), region[:2])
+    _draw_sequence(canvas, table, names, locale, bands)
+    lay(canvas, _talon_tile(players, table.talon, locale), even(bands.talon)[:2])
+    line_face = face(Type.LABEL, True)
+    widths = _count_widths(table.players, line_face)
+    for player, frame in zip(table.players, rows(bands.players, players, PLAYER_GAP), strict=True):
+        name = seat_name(names, player.seat, locale)
+        lay(canvas, _player_tile(players, frame, player, name, widths, locale), even(frame)[:2])
     return canvas
+
+
+@lru_cache(maxsize=4)
+def _base(players: int) -> Image.Image:
+    """The felt and the shadows of the panels (boxes, sequence, talon) for ``players`` seats: what never changes."""
+    canvas = kit.new_canvas(WIDTH, table_height(players))
+    bands = table_layout(players)
+    for frame in box_frames(bands.boxes):
+        kit.drop_shadow(canvas, frame, RADIUS)
+    kit.drop_shadow(canvas, bands.sequence, RADIUS)
+    kit.drop_shadow(canvas, bands.talon, RADIUS)
+    return canvas
+
+
+def _tile(players: int, region: kit.Box) -> Image.Image:
+    """The base under ``region``, to draw one part on."""
+    return _base(players).crop(region)
+
+
+HeaderKey = tuple[int, int, bool, int | None, str]
+"""What the header shows: the deal, the number of deals, the end, whose turn it is and their name."""
+
+
+def _header_key(table: NainJauneTable, names: Sequence[str], locale: str) -> HeaderKey:
+    current = None if table.over else table.current
+    name = seat_name(names, current, locale) if current is not None else ""
+    return table.deal, table.deals, table.over, current, name
+
+
+@measure.piece_cache(maxsize=16)
+def _header_tile(players: int, key: HeaderKey, locale: str) -> Image.Image:
+    tile = _tile(players, (0, 0, WIDTH, HEADER))
+    _draw_header(tile, key, locale)
+    return tile
+
+
+def _ordered_boxes(table: NainJauneTable) -> list[BoxView]:
+    return [table.boxes[index] for index in BOX_ORDER]
+
+
+def box_frames(band: kit.Box) -> list[kit.Box]:
+    """The five boxes' frames left to right, the Nain jaune's wider in the middle."""
+    side = (width(band) - CENTRE_BOX_WIDTH - 4 * Space.S) // 4
+    frames = []
+    x = band[0]
+    for index in BOX_ORDER:
+        w = CENTRE_BOX_WIDTH if index == NAIN_JAUNE_BOX else side
+        frames.append((x, band[1] + BOX_LABEL_ROOM, x + w, band[3]))
+        x += w + Space.S
+    return frames
+
+
+def _box_region(frame: kit.Box, band: kit.Box) -> kit.Box:
+    """What a box's tile covers: its column of the band, to the middle of the gaps beside it."""
+    return even((frame[0] - Space.S // 2, band[1], frame[2] + Space.S // 2, band[3]))
+
+
+@measure.piece_cache(maxsize=64)
+def _box_tile(players: int, box: BoxView, locale: str, frame: kit.Box, region: kit.Box) -> Image.Image:
+    tile = _tile(players, region)
+    _draw_box(tile, box, locale, shifted(frame, region[:2]))
+    return tile
+
+
+@measure.piece_cache(maxsize=32)
+def _talon_tile(players: int, talon: int, locale: str) -> Image.Image:
+    frame = table_layout(players).talon
+    region = even(frame)
+    tile = _tile(players, region)
+    _draw_talon(tile, talon, locale, shifted(frame, region[:2]))
+    return tile
+
+
+def _count_widths(players: Sequence[PlayerView], line_face: Font) -> tuple[float, float]:
+    """The widest card count and token count: every line keeps its numbers in the same columns."""
+    return (
+        max(_length(line_face, str(p.cards)) for p in players),
+        max(_length(line_face, str(p.tokens)) for p in players),
+    )
+
+
+@lru_cache(maxsize=256)
+def _length(line_face: Font, text: str) -> float:
+    return line_face.getlength(text)
+
+
+@measure.piece_cache(maxsize=64)
+def _player_tile(
+    players: int, frame: kit.Box, player: PlayerView, name: str, widths: tuple[float, float], locale: str
+) -> Image.Image:
+    region = even(frame)
+    tile = _tile(players, region)
+    _draw_player(tile, shifted(frame, region[:2]), player, name, face(Type.LABEL, True), widths, locale)
+    return tile
 
 
 def _middle(box: kit.Box) -> float:
     return (box[1] + box[3]) / 2
 
 
-def _draw_header(canvas: Image.Image, table: NainJauneTable, names: Sequence[str], locale: str) -> None:
+def _draw_header(canvas: Image.Image, key: HeaderKey, locale: str) -> None:
     """The deal number on the left (the message repeats it), whose turn it is or the end of the game on the right."""
+    deal, deals, over, current, name = key
     with measure.secondary():
-        x = header_title(canvas, t(locale, "nj.render.deal", n=table.deal, total=table.deals), kit.GOLD, x=EDGE)
+        x = header_title(canvas, t(locale, "nj.render.deal", n=deal, total=deals), kit.GOLD, x=EDGE)
     room = WIDTH - EDGE - x - Space.XXL - Space.XL
-    if table.over:
+    if over:
         header_pill(canvas, t(locale, "nj.render.over"), kit.INK, size=Type.TITLE, room=room, margin=EDGE)
-    elif table.current is not None:
-        seat = table.current
-        line = Named(locale, "nj.render.turn", seat_name(names, seat, locale), kit.seat_colour(seat))
+    elif current is not None:
+        line = Named(locale, "nj.render.turn", name, kit.seat_colour(current))
         header_turn(canvas, line, room, glyph_size=ARROW, margin=EDGE)
 
 
-def _draw_boxes(canvas: Image.Image, table: NainJauneTable, locale: str, band: kit.Box) -> None:
-    """The five boxes in a row, the Nain jaune in the middle, a "qui prend ?" on those waiting for a claim."""
-    side = (width(band) - CENTRE_BOX_WIDTH - 4 * Space.S) // 4
-    x = band[0]
-    for index in BOX_ORDER:
-        box = table.boxes[index]
-        w = CENTRE_BOX_WIDTH if box.nain_jaune else side
-        _draw_box(canvas, box, locale, (x, band[1] + BOX_LABEL_ROOM, x + w, band[3]))
-        x += w + Space.S
-
-
 def _draw_box(canvas: Image.Image, box: BoxView, locale: str, frame: kit.Box) -> None:
+    """One box (its shadow is on the base): a "qui prend ?" look while it waits for a claim, the Nain jaune's gold."""
     if box.claimable:
-        kit.panel(canvas, frame, RADIUS, CLAIM_FILL, outline=kit.ALERT, width=4, shadow=True)
+        kit.panel(canvas, frame, RADIUS, CLAIM_FILL, outline=kit.ALERT, width=4)
     elif box.nain_jaune:
-        kit.panel(canvas, frame, RADIUS, NAIN_JAUNE_FILL, outline=kit.GOLD, width=3, shadow=True)
+        kit.panel(canvas, frame, RADIUS, NAIN_JAUNE_FILL, outline=kit.GOLD, width=3)
     else:
-        kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2, shadow=True)
+        kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
     cx = (frame[0] + frame[2]) / 2
     top = frame[1] + BOX_PAD
     kit.paste_card(canvas, card(box.card, BOX_CARD, locale), (round(cx - BOX_CARD / 2), top))
@@ -181,10 +282,36 @@ def _count_face(text: str, room: float) -> Font:
 
 
 def _draw_sequence(
+    canvas: Image.Image, table: NainJauneTable, names: Sequence[str], locale: str, bands: TableBoxes
+) -> None:
+    """The running sequence's panel (cached, with the gap before the talon that its glow may reach), then what it
+    holds now, drawn on a copy of it and laid on the picture."""
+    region = _sequence_region(bands)
+    tile = _sequence_panel(len(table.players)).copy()
+    with measure.placed(1.0, region[:2]):
+        _draw_sequence_content(tile, table, names, locale, shifted(bands.sequence, region[:2]))
+    canvas.paste(tile, region[:2])
+
+
+def _sequence_region(bands: TableBoxes) -> kit.Box:
+    frame = bands.sequence
+    return even((frame[0], frame[1], bands.talon[0], frame[3]))
+
+
+@lru_cache(maxsize=4)
+def _sequence_panel(players: int) -> Image.Image:
+    """The sequence's empty panel on the base (its shadow is on the base)."""
+    bands = table_layout(players)
+    region = _sequence_region(bands)
+    tile = _tile(players, region)
+    kit.panel(tile, shifted(bands.sequence, region[:2]), RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
+    return tile
+
+
+def _draw_sequence_content(
     canvas: Image.Image, table: NainJauneTable, names: Sequence[str], locale: str, frame: kit.Box
 ) -> None:
     """The running sequence's state (wanted rank, "sans X") and who laid the last card, over its last cards."""
-    kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2, shadow=True)
     head, cards = split_top(inset(frame, PANEL_PAD), SECTION_HEAD, Space.S)
     cy = _middle(head)
     chips = state_chips(table, locale)
@@ -239,9 +366,10 @@ def _draw_sequence_cards(canvas: Image.Image, table: NainJauneTable, locale: str
             kit.paste_card(canvas, card(code, SEQUENCE_CARD, locale), xy)
 
 
-def _draw_talon(canvas: Image.Image, table: NainJauneTable, locale: str, frame: kit.Box) -> None:
-    """The talon: its name, a face-down stack (an empty slot when there is none) and its count."""
-    kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2, shadow=True)
+def _draw_talon(canvas: Image.Image, talon: int, locale: str, frame: kit.Box) -> None:
+    """The talon (its shadow is on the base): its name, a face-down stack (an empty slot when there is none) and its
+    count."""
+    kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
     draw = ImageDraw.Draw(canvas)
     cx = (frame[0] + frame[2]) / 2
     room = width(frame) - Space.S
@@ -250,10 +378,10 @@ def _draw_talon(canvas: Image.Image, table: NainJauneTable, locale: str, frame: 
         kit.draw_centered(
             draw, (cx, frame[1] + PANEL_PAD + 10), label, face(Type.SMALL, True), kit.INK_DIM, max_width=room
         )
-    count = plural(locale, "nj.render.cards", table.talon)
+    count = plural(locale, "nj.render.cards", talon)
     kit.draw_centered(draw, (cx, frame[3] - PANEL_PAD - 10), count, face(Type.SMALL, True), kit.INK, max_width=room)
     card_w, card_h = kit.card_size(TALON_CARD)
-    layers = min(table.talon, TALON_LAYERS)
+    layers = min(talon, TALON_LAYERS)
     spread = TALON_SPREAD * max(0, layers - 1)
     x0 = round(cx - (card_w + spread) / 2)
     y0 = round(_middle(frame) - (card_h + spread) / 2)
@@ -264,18 +392,6 @@ def _draw_talon(canvas: Image.Image, table: NainJauneTable, locale: str, frame: 
     for i in range(layers):
         xy = (x0 + i * TALON_SPREAD, y0 + spread - i * TALON_SPREAD)
         kit.paste_card(canvas, kit.card_back(card_w), xy, shadow=i == 0)
-
-
-def _draw_players(canvas: Image.Image, table: NainJauneTable, names: Sequence[str], locale: str, area: kit.Box) -> None:
-    """One line per player in play order, the one to act lit."""
-    players = table.players
-    line_face = face(Type.LABEL, True)
-    widths = (
-        max(line_face.getlength(str(p.cards)) for p in players),
-        max(line_face.getlength(str(p.tokens)) for p in players),
-    )
-    for player, frame in zip(players, rows(area, len(players), PLAYER_GAP), strict=True):
-        _draw_player(canvas, frame, player, seat_name(names, player.seat, locale), line_face, widths, locale)
 
 
 def _draw_player(

@@ -24,6 +24,7 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import layout
+from renders import typecache
 from renders.layout import HEADER
 from renders.layout import SMALL_RADIUS
 from renders.layout import Space
@@ -35,9 +36,11 @@ from renders.neurotrio.cards import pips
 from renders.neurotrio.cards import seat_name
 from renders.neurotrio.cards import signed
 from renders.neurotrio.panel import EDGE
+from renders.neurotrio.panel import PARTS
 from renders.neurotrio.panel import WIDTH
 from renders.neurotrio.panel import Panels
 from renders.neurotrio.panel import draw_panels
+from renders.regions import Regions
 
 LABEL: Final = 24
 """The band holding column letters above the grid and row numbers left of it."""
@@ -63,6 +66,9 @@ GHOST_FILL: Final[kit.RGBA] = (255, 236, 170, 90)
 GRID_FRAME: Final[kit.RGBA] = (0, 0, 0, 50)
 
 View = NeurotrioTableView
+
+FRAMES: Final = Regions(maxsize=12)
+"""The grid's frame and labels, one per shape of the drawn area (about 1 MB each)."""
 
 
 class Area:
@@ -134,12 +140,22 @@ def table_image(
     grid = Grid(Area(table))
     width, height = table_size(len(table.players))
     canvas = kit.new_canvas(width, height)
-    _draw_header(canvas, view, names, locale, card, len(cells))
+    header = (0, 0, width, HEADER)
+    key = _header_key(view, names, locale, card, len(cells))
+    PARTS.paste(canvas, header, key, lambda c: _draw_header(c, view, names, locale, card, len(cells)))
     _draw_grid(canvas, view, grid, locale, ghosts=bool(cells))
     if cells and card is not None:
         _draw_ghosts(canvas, table, locale, grid, card, cells)
     draw_panels(canvas, view, names, locale, HEADER + Space.S + GRID_H)
     return canvas
+
+
+def _header_key(view: View, names: Sequence[str], locale: str, card: str | None, ghosts: int) -> tuple[object, ...]:
+    """Everything the header band shows: the phase and the card being placed, the winners or whose turn it is."""
+    table = view.table
+    winners = tuple(seat_name(names, seat, locale) for seat in table.winners) if view.over else ()
+    turn = seat_name(names, table.turn, locale) if table.turn is not None else ""
+    return ("header", view.phase, locale, card, ghosts, view.over, winners, table.turn, turn)
 
 
 def _draw_header(
@@ -150,12 +166,12 @@ def _draw_header(
     draw = ImageDraw.Draw(canvas)
     cy = HEADER // 2
     phase = t(locale, f"neuro.render.phase.{view.phase}")
-    x = EDGE + kit.draw_text(draw, (EDGE, cy), phase, layout.face(Type.LABEL, True), kit.GOLD, anchor="lm")
+    x = EDGE + kit.draw_text(draw, (EDGE, cy), phase, typecache.face(Type.LABEL, True), kit.GOLD, anchor="lm")
     right = WIDTH - EDGE
     room = right - x - Space.L
     if card is not None:
         text = plural(locale, "neuro.render.choices", ghosts)
-        face = layout.face(Type.LABEL, True)
+        face = typecache.face(Type.LABEL, True)
         shown = kit.draw_text(draw, (right, cy), text, face, kit.INK, anchor="rm", max_width=room - HEADER_CARD)
         xy = (right - shown - HEADER_CARD - Space.S, cy - HEADER_CARD / 2)
         paste_card(canvas, card_image(card, HEADER_CARD, locale), xy, shadow=False)
@@ -167,8 +183,10 @@ def _draw_header(
     elif view.table.turn is not None:
         seat = view.table.turn
         key = "neuro.render.to_bid" if view.phase == "auction" else "neuro.render.turn"
-        face = layout.face(Type.TITLE)
-        runs = kit.catalog_runs(locale, key, seat_name(names, seat, locale), face, kit.INK, kit.seat_colour(seat), room)
+        face = typecache.face(Type.TITLE)
+        runs = typecache.catalog_runs(
+            locale, key, seat_name(names, seat, locale), face, kit.INK, kit.seat_colour(seat), room
+        )
         kit.draw_runs(draw, (right, cy), runs, align="right")
 
 
@@ -176,16 +194,9 @@ def _draw_grid(canvas: Image.Image, view: View, grid: Grid, locale: str, *, ghos
     """Labels, empty cells, the domain cards, the last placement or the treasure lit and the bids on the cards."""
     table = view.table
     area, cell = grid.area, grid.cell
-    draw = ImageDraw.Draw(canvas)
-    label_face = layout.face(LABEL_FACE, True)
-    for j in range(area.cols):
-        x = grid.xs[j] + grid.widths[j] / 2
-        kit.draw_centered(draw, (x, grid.top - LABEL / 2 - Space.HAIR), column_label(j), label_face, kit.INK_DIM)
-    for i in range(area.rows):
-        y = grid.ys[i] + grid.heights[i] / 2
-        kit.draw_text(draw, (grid.left - Space.XS, y), str(i + 1), label_face, kit.INK_DIM, anchor="rm")
-    frame = (grid.left, grid.top, grid.left + grid.grid_w, grid.top + grid.grid_h)
-    kit.panel(canvas, layout.inset(frame, -Space.XS), 10, GRID_FRAME, outline=kit.PANEL_EDGE, width=1)
+    band = (0, HEADER + Space.S, WIDTH, HEADER + Space.S + GRID_H + Space.S)
+    key = ("frame", area.rows, area.cols, area.row_ring_open, area.col_ring_open)
+    FRAMES.paste(canvas, band, key, lambda c: _draw_frame(c, grid))
     cards = {(spot.r, spot.c): spot.card for spot in table.grid}
     for i in range(area.rows):
         for j in range(area.cols):
@@ -219,6 +230,22 @@ def _draw_grid(canvas: Image.Image, view: View, grid: Grid, locale: str, *, ghos
             pips(canvas, grid.card_box(r, c), colours, PIP)
 
 
+def _draw_frame(canvas: Image.Image, grid: Grid) -> None:
+    """The grid's frame with its column letters and row numbers: the same as long as the drawn area keeps its
+    shape."""
+    area = grid.area
+    draw = ImageDraw.Draw(canvas)
+    label_face = typecache.face(LABEL_FACE, True)
+    for j in range(area.cols):
+        x = grid.xs[j] + grid.widths[j] / 2
+        kit.draw_centered(draw, (x, grid.top - LABEL / 2 - Space.HAIR), column_label(j), label_face, kit.INK_DIM)
+    for i in range(area.rows):
+        y = grid.ys[i] + grid.heights[i] / 2
+        kit.draw_text(draw, (grid.left - Space.XS, y), str(i + 1), label_face, kit.INK_DIM, anchor="rm")
+    frame = (grid.left, grid.top, grid.left + grid.grid_w, grid.top + grid.grid_h)
+    kit.panel(canvas, layout.inset(frame, -Space.XS), 10, GRID_FRAME, outline=kit.PANEL_EDGE, width=1)
+
+
 def _draw_ghosts(
     canvas: Image.Image, table: NeurotrioTable, locale: str, grid: Grid, card: str, cells: Sequence[Placement]
 ) -> None:
@@ -226,7 +253,7 @@ def _draw_ghosts(
     area, cell = grid.area, grid.cell
     ghost = card_image(card, cell - 2 * CARD_INSET, locale, alpha=GHOST_ALPHA)
     draw = ImageDraw.Draw(canvas)
-    face = layout.face(LABEL_FACE, True)
+    face = typecache.face(LABEL_FACE, True)
     for place in cells:
         if not area.contains(place.r, place.c):
             continue

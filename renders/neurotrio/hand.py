@@ -21,6 +21,7 @@ from bot.i18n import t
 from renders import kit
 from renders import layout
 from renders import measure
+from renders import typecache
 from renders.layout import HEADER
 from renders.layout import Space
 from renders.layout import Type
@@ -38,6 +39,7 @@ from renders.neurotrio.cards import paste_card
 from renders.neurotrio.panel import EDGE
 from renders.neurotrio.panel import PAD
 from renders.neurotrio.panel import WIDTH
+from renders.regions import Regions
 
 HAND: Final = layout.TileGrid(84, Space.S, EDGE, WIDTH)
 """The hand's cards lie side by side, seven to a row."""
@@ -72,23 +74,62 @@ def hand_size(players: int) -> tuple[int, int]:
     return WIDTH, HEADER + Space.L + hand_h + Space.L + lower + EDGE
 
 
+PARTS: Final = Regions(maxsize=64)
+"""The parts of hand pictures as last drawn: a move changes one or two of them."""
+HANDS: Final = Regions(maxsize=16)
+"""The cards of the hands last drawn (the largest part, about 0.5 MB)."""
+
+
 def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
     """The private picture as RGBA: cards in rows (with ``mark``, the playable ones lit and the rest dimmed), then
-    the notebook, the cartons and the bids."""
+    the notebook, the cartons and the bids (each part pasted whole when it shows what it showed before)."""
     hand = view.own.hand
-    width, height = hand_size(len(view.table.players))
+    players = len(view.table.players)
+    width, height = hand_size(players)
     canvas = kit.new_canvas(width, height)
-    _draw_header(canvas, view, locale)
-    draw = ImageDraw.Draw(canvas)
+    PARTS.paste(canvas, (0, 0, width, HEADER), _header_key(view, locale), lambda c: _draw_header(c, view, locale))
     top = HEADER + Space.L
-    hand_h = hand_rows(len(view.table.players)) * HAND.step - HAND.gap
+    hand_h = hand_rows(players) * HAND.step - HAND.gap
+    allowed = frozenset(view.own.playable) if mark else None
+    cards = (0, HEADER, width, top + hand_h + Space.L)
+    key: tuple[object, ...] = ("hand", hand, allowed, players, locale)
+    HANDS.paste(canvas, cards, key, lambda c: _draw_hand(c, hand, allowed, locale, top, hand_h))
+    y = top + hand_h + Space.L
+    left, right = EDGE, width - EDGE
+    box = (left, y, right, y + NOTEBOOK_H)
+    key = ("notebook", frozenset(view.own.notebook), locale)
+    PARTS.paste(canvas, box, key, lambda c: _draw_notebook(c, view, locale, box))
+    y += NOTEBOOK_H + Space.S
+    cartons = (left, y, right, y + CARTONS_H)
+    key = ("cartons", view.seat, frozenset(view.own.cartons), locale)
+    PARTS.paste(canvas, cartons, key, lambda c: _draw_cartons(c, view, locale, cartons))
+    y += CARTONS_H + Space.S
+    bids = (left, y, right, y + BIDS_H)
+    shown = tuple((bid, view.table.cell_name(bid.r, bid.c)) for bid in view.own.my_bids)
+    key = ("bids", view.seat, shown, locale)
+    PARTS.paste(canvas, bids, key, lambda c: _draw_bids(c, view, locale, bids))
+    return canvas
+
+
+def _header_key(view: View, locale: str) -> tuple[object, ...]:
+    """Everything the header shows: the seat, its cards and VP, whether it is to play (and what)."""
+    me = next((p.vp for p in view.table.players if p.seat == view.seat), None)
+    mine = not view.over and view.table.turn == view.seat
+    return ("header", view.seat, len(view.own.hand), me, mine, mine and view.phase == "auction", locale)
+
+
+def _draw_hand(
+    canvas: Image.Image, hand: tuple[str, ...], allowed: frozenset[str] | None, locale: str, top: int, hand_h: int
+) -> None:
+    """The cards in rows under the header, the playable ones (``allowed``) lit and the others dimmed."""
+    width = canvas.width
     if not hand:
-        face = layout.face(Type.TITLE)
-        kit.draw_centered(draw, (width / 2, top + hand_h / 2), t(locale, "neuro.render.empty_hand"), face, kit.INK_DIM)
+        face = typecache.face(Type.TITLE)
+        text = t(locale, "neuro.render.empty_hand")
+        kit.draw_centered(ImageDraw.Draw(canvas), (width / 2, top + hand_h / 2), text, face, kit.INK_DIM)
     per_row = HAND.per_row
     rows = math.ceil(len(hand) / per_row)
     first = top + (hand_h - (rows * HAND.step - HAND.gap)) // 2
-    allowed = set(view.own.playable) if mark else None
     for i, code in enumerate(hand):
         row, x0 = HAND.place(i, len(hand), per_row, width)
         y0 = first + row * HAND.step
@@ -97,14 +138,6 @@ def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
             card_halo(canvas, (x0, y0), HAND.size, kit.GOLD, GLOW)
         dim = allowed is not None and not lit
         paste_card(canvas, card_image(code, HAND.size, locale, dim=dim), (x0, y0), shadow=not dim)
-    y = top + hand_h + Space.L
-    left, right = EDGE, width - EDGE
-    _draw_notebook(canvas, view, locale, (left, y, right, y + NOTEBOOK_H))
-    y += NOTEBOOK_H + Space.S
-    _draw_cartons(canvas, view, locale, (left, y, right, y + CARTONS_H))
-    y += CARTONS_H + Space.S
-    _draw_bids(canvas, view, locale, (left, y, right, y + BIDS_H))
-    return canvas
 
 
 def _caption(canvas: Image.Image, box: kit.Box, text: str) -> ImageDraw.ImageDraw:
@@ -113,7 +146,7 @@ def _caption(canvas: Image.Image, box: kit.Box, text: str) -> ImageDraw.ImageDra
     draw = ImageDraw.Draw(canvas)
     with measure.secondary():
         room = layout.width(box) - 2 * PAD
-        face = layout.face(Type.NOTE)
+        face = typecache.face(Type.NOTE)
         kit.draw_text(draw, (box[0] + PAD, box[1] + TITLE_H / 2), text, face, kit.INK_DIM, anchor="lm", max_width=room)
     return draw
 
@@ -157,7 +190,7 @@ def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) ->
     cy = (top + bottom) / 2
     remaining = set(view.own.cartons)
     colour = kit.seat_colour(view.seat)
-    face = layout.face(Type.BODY, True)
+    face = typecache.face(Type.BODY, True)
     labels = [mention_label(m, locale) for m in MENTIONS]
     widths = [max(CARTON_H + Space.XS, round(kit.text_width(label, face)) + Space.L) for label in labels]
     gap = Space.S
@@ -168,7 +201,7 @@ def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) ->
             ImageDraw.Draw(canvas),
             (left + PAD, cy),
             title,
-            layout.face(Type.NOTE),
+            typecache.face(Type.NOTE),
             kit.INK_DIM,
             anchor="lm",
             max_width=x - left - PAD - Space.S,
@@ -187,7 +220,7 @@ def _draw_bids(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> No
     if not bids:
         no = t(locale, "neuro.render.no_bids")
         y = top + TITLE_H + BID_ROW / 2
-        kit.draw_text(draw, (left + PAD, y), no, layout.face(Type.BODY), kit.INK_DIM, anchor="lm")
+        kit.draw_text(draw, (left + PAD, y), no, typecache.face(Type.BODY), kit.INK_DIM, anchor="lm")
         return
     columns = layout.columns(layout.inset(box, PAD, 0), 2, Space.L)
     for k, bid in enumerate(bids):
@@ -202,7 +235,7 @@ def _draw_bid(
 ) -> None:
     """One bid on a line starting at ``at`` (left, middle, right)."""
     x, cy, right = at
-    face = layout.face(Type.BODY, True)
+    face = typecache.face(Type.BODY, True)
     drawn = carton(
         canvas, (x + 22, cy), str(bid.base), kit.seat_colour(view.seat), CARTON_H, min_width=44, size=Type.BODY
     )

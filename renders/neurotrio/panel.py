@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 
 from PIL import Image
@@ -25,6 +26,7 @@ from bot.i18n import t
 from renders import kit
 from renders import layout
 from renders import measure
+from renders import typecache
 from renders.layout import Space
 from renders.layout import Type
 from renders.neurotrio.cards import USED
@@ -35,6 +37,7 @@ from renders.neurotrio.cards import carton
 from renders.neurotrio.cards import paste_card
 from renders.neurotrio.cards import seat_name
 from renders.neurotrio.cards import signed
+from renders.regions import Regions
 
 WIDTH: Final = 680
 """Every Neurotrio picture's width: shown 340 px wide on a phone, a 20 px text still reads 10 px."""
@@ -76,12 +79,20 @@ class Panels:
         return Space.S + BASES_H + Space.S + self.players_h + Space.S + STATUS_H
 
 
+PARTS: Final = Regions(maxsize=96)
+"""The panels as last drawn: a move redraws only the player who moved, the bases or the state line it changed."""
+
+
 def draw_panels(canvas: Image.Image, view: View, names: Sequence[str], locale: str, top: int) -> None:
-    """The base cartons, the players and the state line, from ``top`` down."""
+    """The base cartons, the players and the state line, from ``top`` down (each panel pasted whole when it shows
+    what it showed on an earlier picture)."""
     table = view.table
     left, right = EDGE, WIDTH - EDGE
     y = top + Space.S
-    _draw_bases(canvas, table, view.over, locale, (left, y, right, y + BASES_H))
+    bases = (left, y, right, y + BASES_H)
+    PARTS.paste(
+        canvas, bases, _bases_key(table, view.over, locale), lambda c: _draw_bases(c, table, view.over, locale, bases)
+    )
     y += BASES_H + Space.S
     players: Sequence[SeatInfo] = table.players
     if view.over:
@@ -93,13 +104,32 @@ def draw_panels(canvas: Image.Image, view: View, names: Sequence[str], locale: s
         y0 = y + row * (PLAYER_H + Space.S)
         name = seat_name(names, player.seat, locale)
         active = player.seat == table.turn and not view.over
-        _draw_player(canvas, (x0, y0, x1, y0 + PLAYER_H), player, name, active, view.over, locale)
+        frame = (x0, y0, x1, y0 + PLAYER_H)
+        PARTS.paste(
+            canvas,
+            frame,
+            ("player", player, name, active, view.over, locale),
+            partial(
+                _draw_player, frame=frame, player=player, name=name, active=active, ranked=view.over, locale=locale
+            ),
+        )
     y += Panels(len(players)).players_h + Space.S
     box = (left, y, right, y + STATUS_H)
+    key: tuple[object, ...]
     if view.over:
-        _draw_treasure(canvas, table, locale, box)
+        key = ("treasure", table.treasure, table.hidden, locale)
+        PARTS.paste(canvas, box, key, lambda c: _draw_treasure(c, table, locale, box))
     else:
-        _draw_status(canvas, table, names, locale, box)
+        caller = seat_name(names, table.auction.caller, locale) if table.auction is not None else ""
+        key = ("status", table.auction, caller, table.deux_cartes, table.limit_rows, table.limit_cols, locale)
+        PARTS.paste(canvas, box, key, lambda c: _draw_status(c, table, names, locale, box))
+
+
+def _bases_key(table: NeurotrioTable, over: bool, locale: str) -> tuple[object, ...]:
+    """Everything the bases panel shows: who took which base on which cell, the bases left, the points scored."""
+    bids = tuple((bid.base, bid.seat, table.cell_name(bid.r, bid.c)) for bid in table.bids)
+    points = tuple((bid.base, bid.points) for bid in table.reveal)
+    return ("bases", over, locale, bids, table.bases_left, points)
 
 
 def _draw_player(
@@ -112,7 +142,7 @@ def _draw_player(
     kit.seat_frame(canvas, frame, colour, lit=active or winner, edge=kit.GOLD if winner else None)
     draw = ImageDraw.Draw(canvas)
     x = x0 + STRIPE
-    body, bold = layout.face(Type.BODY), layout.face(Type.BODY, True)
+    body, bold = typecache.face(Type.BODY), typecache.face(Type.BODY, True)
     if ranked:
         kit.draw_text(draw, (x, y0 + NAME_Y), f"{player.rank}.", bold, kit.GOLD if winner else kit.INK, anchor="lm")
         x += RANK_W
@@ -120,7 +150,7 @@ def _draw_player(
         draw,
         (x1 - PAD, y0 + NAME_Y),
         [
-            (str(player.vp), layout.face(Type.HEAD, True), kit.INK),
+            (str(player.vp), typecache.face(Type.HEAD, True), kit.INK),
             (" " + t(locale, "neuro.render.vp"), body, kit.INK_DIM),
         ],
         align="right",
@@ -145,7 +175,7 @@ def _draw_bases(canvas: Image.Image, table: NeurotrioTable, over: bool, locale: 
     else:
         carton_y, cell_y = top + 44, top + 76
         with measure.secondary():
-            note = layout.face(Type.NOTE)
+            note = typecache.face(Type.NOTE)
             title = t(locale, "neuro.render.bases")
             x = left + PAD + kit.draw_text(draw, (left + PAD, top + 14), title, note, kit.INK_DIM, anchor="lm")
             legend = t(locale, "neuro.render.legend")
@@ -154,7 +184,7 @@ def _draw_bases(canvas: Image.Image, table: NeurotrioTable, over: bool, locale: 
     bids = {bid.base: bid for bid in table.bids}
     points = {bid.base: bid.points for bid in table.reveal}
     slots = layout.columns(layout.inset(box, Space.S, 0), len(BASES), Space.XS)
-    bold = layout.face(Type.BODY, True)
+    bold = typecache.face(Type.BODY, True)
     for n, slot in zip(BASES, slots, strict=True):
         cx = layout.centre(slot)[0]
         bid = bids.get(n)
@@ -184,23 +214,23 @@ def _draw_status(canvas: Image.Image, table: NeurotrioTable, names: Sequence[str
     layout.card_panel(canvas, box, lit=auction is not None)
     draw = ImageDraw.Draw(canvas)
     cy = (top + bottom) / 2
-    body = layout.face(Type.BODY)
+    body = typecache.face(Type.BODY)
     end: float = right - PAD
     if table.deux_cartes:
-        label: list[kit.Run] = [(t(locale, "neuro.render.deux_cartes"), layout.face(Type.BODY, True), kit.INK)]
+        label: list[kit.Run] = [(t(locale, "neuro.render.deux_cartes"), typecache.face(Type.BODY, True), kit.INK)]
         end = kit.pill(canvas, (end, cy), label, kit.ALERT, align="right", height=36, pad=Space.M)[0] - Space.L
     if auction is not None:
         if auction.done:
             text = plural(locale, "neuro.render.bids_done", len(auction.done))
             end -= kit.draw_text(draw, (end, cy), text, body, kit.INK_DIM, anchor="rm") + Space.L
         name = seat_name(names, auction.caller, locale)
-        runs = kit.catalog_runs(
+        runs = typecache.catalog_runs(
             locale, "neuro.render.caller", name, body, kit.INK, kit.seat_colour(auction.caller), end - left - PAD
         )
         kit.draw_runs(draw, (left + PAD, cy), runs)
         return
     text = t(locale, "neuro.render.limits", rows=table.limit_rows, cols=table.limit_cols)
-    bold = layout.face(Type.BODY, True)
+    bold = typecache.face(Type.BODY, True)
     kit.draw_text(draw, (left + PAD, cy), text, bold, kit.INK, anchor="lm", max_width=end - left - PAD)
 
 
@@ -215,7 +245,7 @@ def _draw_treasure(canvas: Image.Image, table: NeurotrioTable, locale: str, box:
     for (key, code, colour), half in zip(shown, halves, strict=True):
         room = layout.width(half) - STATUS_CARD - Space.M
         width = kit.draw_text(
-            draw, (half[0], cy), t(locale, key), layout.face(Type.BODY, True), colour, anchor="lm", max_width=room
+            draw, (half[0], cy), t(locale, key), typecache.face(Type.BODY, True), colour, anchor="lm", max_width=room
         )
         if code:
             xy = (half[0] + width + Space.M, cy - STATUS_CARD / 2)

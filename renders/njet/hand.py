@@ -23,7 +23,6 @@ from renders.layout import HEADER
 from renders.layout import MARGIN
 from renders.layout import Space
 from renders.layout import Type
-from renders.layout import face
 from renders.layout import header_title
 from renders.njet.common import DONE
 from renders.njet.common import FINE
@@ -31,6 +30,7 @@ from renders.njet.common import READ
 from renders.njet.common import WIDTH
 from renders.njet.common import Chip
 from renders.njet.common import Seat
+from renders.njet.common import character_of
 from renders.njet.common import chip
 from renders.njet.common import colour_name
 from renders.njet.common import seat_emblem
@@ -38,6 +38,8 @@ from renders.njet.shapes import COLOURS
 from renders.njet.shapes import card_face
 from renders.njet.shapes import star
 from renders.njet.shapes import swatch
+from renders.regions import Regions
+from renders.typecache import face
 
 HAND_WIDTH: Final = WIDTH
 HAND_ROWS: Final = 2
@@ -88,17 +90,11 @@ def hand_image(view: Seat, locale: str) -> Image.Image:
     card_h = kit.card_size(card_w)[1]
     size = hand_size(players)
     canvas = kit.new_canvas(*size)
-    _draw_header(canvas, view, locale)
-    band_cy = HEADER + HAND_INFO / 2
-    kit.panel(canvas, (0, HEADER, size[0], HEADER + HAND_INFO), 0, INFO_BAND)
-    info = _rule_chips(view, locale)
-    x: float = MARGIN
-    for label in info:
-        x = chip(canvas, x, band_cy, label, face(READ, True), align="left") + Space.S
+    PARTS.paste(canvas, (0, 0, size[0], HEADER), _header_key(view, locale), lambda c: _draw_header(c, view, locale))
+    band = (0, HEADER, size[0], HEADER + HAND_INFO)
+    rules = view.table.rules if view.phase in ("partner", "discard", "tricks") else None
+    PARTS.paste(canvas, band, ("band", rules, len(hand), locale), lambda c: _draw_band(c, view, locale))
     draw = ImageDraw.Draw(canvas)
-    if not info and hand:
-        text = plural(locale, "njet.render.cards", len(hand))
-        kit.draw_text(draw, (MARGIN, band_cy), text, face(READ), kit.INK_DIM, anchor="lm")
     top = HEADER + HAND_INFO + Space.M
     if not hand and not discards:
         text = t(locale, "njet.render.hand.empty")
@@ -129,6 +125,31 @@ def hand_image(view: Seat, locale: str) -> Image.Image:
             dim = card_face(card.code, card_w, super_trump=card.super_trump, dim=True)
             kit.paste_card(canvas, dim, (cx, y))
     return canvas
+
+
+PARTS: Final = Regions(maxsize=64)
+"""The header and the rules band as last drawn: they change with the phase, not with every card played."""
+
+
+def _header_key(view: Seat, locale: str) -> tuple[object, ...]:
+    """Everything the header shows: the seat and its character, the phase and whether the seat is to act."""
+    count = view.table.rules.discard if view.table.rules is not None else 0
+    mine = view.seat in view.to_act
+    return ("header", view.seat, character_of(view.table, view.seat), view.phase, mine, count, locale)
+
+
+def _draw_band(canvas: Image.Image, view: Seat, locale: str) -> None:
+    """The band under the header: the round's rules once decided, else how many cards the seat holds."""
+    band_cy = HEADER + HAND_INFO / 2
+    kit.panel(canvas, (0, HEADER, canvas.width, HEADER + HAND_INFO), 0, INFO_BAND)
+    info = _rule_chips(view, locale)
+    x: float = MARGIN
+    for label in info:
+        x = chip(canvas, x, band_cy, label, face(READ, True), align="left") + Space.S
+    hand = view.own.hand
+    if not info and hand:
+        text = plural(locale, "njet.render.cards", len(hand))
+        kit.draw_text(ImageDraw.Draw(canvas), (MARGIN, band_cy), text, face(READ), kit.INK_DIM, anchor="lm")
 
 
 def _rule_chips(view: Seat, locale: str) -> list[Chip]:

@@ -25,7 +25,6 @@ from renders.layout import HEADER
 from renders.layout import MARGIN
 from renders.layout import Space
 from renders.layout import Type
-from renders.layout import face
 from renders.layout import split_left
 from renders.layout import split_top
 from renders.njet.board import draw_board
@@ -38,6 +37,7 @@ from renders.njet.common import points_runs
 from renders.njet.common import round_title
 from renders.njet.common import seat_emblem
 from renders.njet.common import seat_name
+from renders.njet.common import section
 from renders.njet.common import team_disc
 from renders.njet.shapes import card_back
 from renders.njet.sheet import draw_sheet
@@ -47,6 +47,8 @@ from renders.njet.trick import draw_discard
 from renders.njet.trick import draw_last_trick
 from renders.njet.trick import draw_partner
 from renders.njet.trick import draw_trick
+from renders.regions import Regions
+from renders.typecache import face
 
 WIDTH: Final = PICTURE_WIDTH
 MAIN_H: Final = 484
@@ -84,7 +86,8 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
     size = table_size(len(players))
     canvas = kit.new_canvas(*size)
     phase = view.phase
-    _draw_header(canvas, view, names, locale)
+    header = (0, 0, WIDTH, HEADER)
+    PARTS.paste(canvas, header, _header_key(view, names, locale), lambda c: _draw_header(c, view, names, locale))
     content = (MARGIN, HEADER + Space.M, WIDTH - MARGIN, size[1] - MARGIN)
     main, foot = split_top(content, MAIN_H, Space.M)
     if phase == "over":
@@ -108,8 +111,42 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
             draw_partner(canvas, view, names, locale, rest)
         else:
             draw_discard(canvas, view, names, locale, rest)
-    _draw_players(canvas, view, names, locale, foot)
+    band = (0, main[3], WIDTH, size[1])
+    above = _bottom_sections(view, main)
+    key = ("foot", above, view.table.players, tuple(sorted(view.to_act)), view.phase == "discard", view.over, locale)
+    PARTS.paste(canvas, band, (*key, *names), lambda c: _draw_foot(c, view, names, locale, foot, above))
     return canvas
+
+
+PARTS: Final = Regions(maxsize=64)
+"""The header and the players' foot as last drawn: most moves change neither."""
+
+
+def _header_key(view: Table, names: Sequence[str], locale: str) -> tuple[object, ...]:
+    """Everything the header shows: the round, whose turn it is (or how many are awaited), the end."""
+    turn = tuple(sorted(view.to_act))
+    shown = seat_name(names, turn[0], locale) if len(turn) == 1 else ""
+    return ("header", round_title(view.table, locale), view.over, view.phase, turn, shown, locale)
+
+
+def _bottom_sections(view: Table, main: kit.Box) -> tuple[kit.Box, ...]:
+    """The panels of the phase that end on the main part's bottom edge: their shadows fall on the foot's top."""
+    if view.phase == "njet":
+        return (main,)
+    rest = split_top(main, RULES_H, Space.M)[1]
+    if view.phase != "tricks":
+        return (rest,)
+    lower = split_top(rest, TRICK_H, Space.M)[1]
+    return split_left(lower, layout.width(lower) - LAST_W - Space.M, Space.M)
+
+
+def _draw_foot(
+    canvas: Image.Image, view: Table, names: Sequence[str], locale: str, foot: kit.Box, above: Sequence[kit.Box]
+) -> None:
+    """The players at the foot, over the shadows of the panels above them."""
+    for box in above:
+        section(canvas, box)
+    _draw_players(canvas, view, names, locale, foot)
 
 
 def _draw_header(canvas: Image.Image, view: Table, names: Sequence[str], locale: str) -> None:
