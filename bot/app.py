@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import importlib
 import logging
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.ext import tasks
 
+from bot import workers
 from bot.i18n import Translator
 from bot.registry import GAMES
 from bot.store import Store
@@ -99,6 +101,9 @@ class TableeBot(commands.Bot):
             self._timer_loop = tasks.loop(seconds=self.timer_tick, name="turn-timers")(self._timers)
             self._timer_loop.before_loop(self.wait_until_ready)
             self._timer_loop.start()
+        # What is loaded by now (modules, fonts, catalogs, recovered games) is there to stay: full collections of
+        # the garbage collector skip it, so they stay short (unreferenced objects are still freed as usual).
+        gc.freeze()
 
     async def sync_application_commands(self) -> None:
         """Sync to the development server (instant) when one is set, else globally."""
@@ -126,3 +131,5 @@ class TableeBot(commands.Bot):
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()
+        await workers.shutdown()
+        gc.unfreeze()

@@ -1,26 +1,178 @@
-"""A small, bounded thread pool for CPU work (pictures) so that it never starves the event loop.
+"""Where CPU work runs off the event loop: game pictures in worker processes, everything else in two threads.
 
-``asyncio.to_thread`` would let every game render at once; with two cores, more threads only
-fight for the GIL and delay the loop. Two workers keep both cores busy and the loop responsive.
+Drawing a picture is pure Python and Pillow, bound by the GIL: in threads it competes with the event loop for
+one core and stalls it. Worker processes, one per core, draw in parallel and leave the loop's GIL alone; only the
+view (a few KiB) and the PNG cross the pipe. They start from a "forkserver" that has imported the renderers once
+(safe with a running event loop and threads, unlike a plain fork), so a new worker is ready at once. When processes
+cannot start (no semaphores, no fork) pictures fall back to the threads, and so does any callable that cannot be
+sent to another process (``off_loop``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
+import logging
+import multiprocessing
+import os
+import select
+import signal
+import threading
+import time
 from collections.abc import Callable
+from concurrent.futures import Executor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Literal
 from typing import ParamSpec
 from typing import TypeVar
 
+from bot.registry import GAMES
+from bot.registry import pictures_of
+
 P = ParamSpec("P")
 R = TypeVar("R")
+Mode = Literal["processes", "threads"]
+Picture = Literal["table", "hand"]
 
-RENDER_WORKERS = 2
-_pool = ThreadPoolExecutor(max_workers=RENDER_WORKERS, thread_name_prefix="render")
+log = logging.getLogger(__name__)
+
+RENDER_THREADS = 2
+RENDER_PROCESSES = max(1, os.cpu_count() or 1)
+START_METHOD = "forkserver"
+WORKER_NICENESS = 10
+PARENT_CHECK_SECONDS = 1.0
+START_TIMEOUT = 60.0
+"""Workers yield the cores to the event loop's process: a move's reply never waits behind someone's picture."""
+PRELOAD = ("bot.workers", *(spec.pictures.partition(":")[0] for spec in GAMES))
+"""Imported once by the fork server, so that every worker starts with the renderers loaded."""
+
+_starting = threading.Lock()
+_threads = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="render")
+
+
+class _Processes:
+    """The process pool, started on first use and again after a worker died; ``failed`` once it could not start
+    (threads from then on)."""
+
+    mode: Mode = "processes"
+    pool: ProcessPoolExecutor | None = None
+    failed: bool = False
+
+
+def set_mode(mode: Mode) -> None:
+    """Draw pictures in worker processes (the default) or in the render threads (to compare, or by choice)."""
+    _Processes.mode = mode
+
+
+def mode() -> Mode:
+    """Where pictures are drawn now: "threads" when processes are not wanted or could not start."""
+    return "threads" if _Processes.mode == "threads" or _Processes.failed else "processes"
+
+
+def _worker_started(bot: int) -> None:
+    """In each worker: Ctrl-C is the bot's to handle, the cores are the bot's first, the worker ends with the bot
+    process ``bot``; every game's pictures are loaded before the first one."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(WORKER_NICENESS)
+    threading.Thread(target=_end_with, args=(bot,), name="end-with-bot", daemon=True).start()
+    for spec in GAMES:
+        pictures_of(spec.kind)
+
+
+def _end_with(bot: int) -> None:
+    """Exit once the bot process has ended: killed without a shutdown, it cannot tell its workers (which would wait
+    for work forever, holding the fork server alive). A process descriptor sees the end even before the bot's own
+    parent reaps it; without one, the bot is looked for every second."""
+    try:
+        ended = os.pidfd_open(bot)
+    except (AttributeError, OSError):
+        while _exists(bot):
+            time.sleep(PARENT_CHECK_SECONDS)
+    else:
+        select.select([ended], [], [])
+    os._exit(0)
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def _ready() -> None:
+    """Nothing: each worker answers it once it has started."""
+
+
+def _start() -> None:
+    """Start the pool and all its workers, and wait until each answers; mark the processes failed if they cannot.
+
+    Run in a thread (starting takes a moment) and in an empty context: nothing of the caller's (a simulated clock
+    in tests) reaches the waits of ``multiprocessing``. Every worker starts here, so that a picture never starts one.
+    """
+    with _starting:
+        if _Processes.pool is not None or _Processes.failed:
+            return
+        pool: ProcessPoolExecutor | None = None
+        try:
+            context = multiprocessing.get_context(START_METHOD)
+            context.set_forkserver_preload(list(PRELOAD))
+            pool = ProcessPoolExecutor(
+                max_workers=RENDER_PROCESSES, mp_context=context, initializer=_worker_started, initargs=(os.getpid(),)
+            )
+            for started in [pool.submit(_ready) for _ in range(RENDER_PROCESSES)]:
+                started.result(timeout=START_TIMEOUT)
+        except (OSError, ValueError, ImportError, BrokenProcessPool, TimeoutError) as error:
+            log.warning("render processes cannot start (%r): pictures are drawn in threads", error)
+            _Processes.failed = True
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+            return
+        _Processes.pool = pool
+
+
+def draw(kind: str, what: Picture, *args: object) -> bytes:
+    """Draw one picture of a game (in whichever process runs it): ``pictures_of(kind).table`` or ``.hand``."""
+    picture: Callable[..., bytes] = getattr(pictures_of(kind), what)
+    return picture(*args)
+
+
+async def render(kind: str, what: Picture, *args: object) -> bytes:
+    """Draw a game's picture in a worker process (or a render thread) without blocking the loop."""
+    loop = asyncio.get_running_loop()
+    if _Processes.mode == "processes" and _Processes.pool is None and not _Processes.failed:
+        await loop.run_in_executor(_threads, contextvars.Context().run, _start)
+    pool = _Processes.pool if _Processes.mode == "processes" else None
+    if pool is not None:
+        try:
+            return await loop.run_in_executor(pool, draw, kind, what, *args)
+        except (BrokenProcessPool, OSError) as error:
+            # A worker died (killed, out of memory): this picture is drawn here, the next one by new workers.
+            log.warning("render processes failed (%r): starting new ones", error)
+            if _Processes.pool is pool:
+                _Processes.pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+    return await loop.run_in_executor(_threads, draw, kind, what, *args)
 
 
 async def off_loop(fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
-    """Run ``fn`` in the render pool and wait for it without blocking the loop."""
+    """Run ``fn`` in a render thread and wait for it without blocking the loop (any callable, even a closure)."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_pool, functools.partial(fn, *args, **kwargs))
+    return await loop.run_in_executor(_threads, functools.partial(fn, *args, **kwargs))
+
+
+async def shutdown() -> None:
+    """Stop the worker processes (waiting for them off the loop); the next picture starts new ones."""
+    pool = _Processes.pool
+    _Processes.pool = None
+    if pool is not None:
+        await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
+def executors() -> tuple[Executor, ...]:
+    """The executors in use now (for tests and the bench)."""
+    return (_threads,) if _Processes.pool is None else (_threads, _Processes.pool)

@@ -36,7 +36,7 @@ from bot.games.base import GameError
 from bot.games.base import JSONValue
 from bot.i18n import t
 from bot.live import UNDO
-from bot.registry import pictures_of
+from bot.picture_cache import hand_picture
 from bot.registry import spec_of
 from bot.registry import texts_of
 from bot.tables import Snapshot
@@ -586,7 +586,7 @@ async def build_panel(
     if custom is not None:
         png = await off_loop(custom.picture)
         return Panel("\n".join([*lines, *custom.lines]), png, custom.controls, extra, notice)
-    png = await off_loop(pictures_of(game.kind).hand, snapshot.views[seat], lang)
+    png = await hand_picture(game.kind, snapshot.views[seat], lang)
     return Panel("\n".join(lines), png, build_controls(snapshot, seat, lang, page), extra, notice)
 
 

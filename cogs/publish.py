@@ -22,8 +22,8 @@ import discord
 
 from bot.games.base import offered_options
 from bot.i18n import t
+from bot.picture_cache import table_picture
 from bot.registry import engine_of
-from bot.registry import pictures_of
 from bot.registry import spec_of
 from bot.registry import texts_of
 from bot.store import GameRow
@@ -416,7 +416,7 @@ class DiscordPublisher:
         game = snapshot.game
         lang = game.locale
         names = [s.name for s in game.seats]
-        pngs = {"table.png": await off_loop(pictures_of(game.kind).table, snapshot.public, names, lang)}
+        pngs = {"table.png": await table_picture(game.kind, snapshot.public, names, lang)}
         if snapshot.over and snapshot.results is not None and (results := await self._results_picture(game)):
             pngs["results.png"] = results
         view = table_layout(snapshot, lang, ended=ended, results="results.png" in pngs)

@@ -8,11 +8,14 @@ masks. Everything costly (fonts, masks, card faces, shadows) is cached: a render
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from isal import isal_zlib
 from PIL import Image
 from PIL import ImageChops
 from PIL import ImageDraw
@@ -408,11 +411,12 @@ def glow(width: int, height: int, radius: int, colour: Colour, spread: int) -> I
 
 @lru_cache(maxsize=64)
 def felt(width: int, height: int) -> Image.Image:
-    """The table background: felt green, lighter in the middle. Cached: copy it before drawing on it."""
-    gradient = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
-    light = Image.new("RGBA", (width, height), with_alpha(FELT_LIGHT, 255))
-    dark = Image.new("RGBA", (width, height), with_alpha(FELT_DARK, 255))
-    return Image.composite(dark, light, gradient.point(lambda v: min(255, int(v * 0.85))))
+    """The table background: plain felt green. Cached: copy it before drawing on it.
+
+    Plain rather than a radial gradient: the panels hide most of the felt, and a flat colour makes every picture
+    about a third smaller and faster to encode.
+    """
+    return Image.new("RGBA", (width, height), with_alpha(FELT, 255))
 
 
 def new_canvas(width: int, height: int) -> Image.Image:
@@ -720,15 +724,46 @@ def card_glow(canvas: Image.Image, xy: tuple[int, int], width: int, colour: Colo
 # --- output --------------------------------------------------------------------------------------------------
 
 
+PNG_SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
+DEFLATE_LEVEL: Final = 1
+"""ISA-L's level 1: as small as zlib's level 1 and about five times faster (measured on every game's pictures)."""
+
+
 def encode_png(img: Image.Image, *, colors: int | None = None) -> bytes:
-    """The picture as PNG bytes, ready for a Discord attachment.
+    """The picture as PNG bytes, ready for a Discord attachment: lossless, encoded in a few milliseconds.
 
     Pictures are opaque, so alpha is dropped. Full colour by default: a palette blurs the antialiased card
-    symbols for little gain at these sizes. ``colors`` quantises to a palette for small documentation images.
+    symbols. ``colors`` quantises to a palette for small documentation images.
     """
     out = img.convert("RGB") if img.mode != "RGB" else img
     if colors is not None:
         out = out.quantize(colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    out.save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
+        buffer = io.BytesIO()
+        out.save(buffer, format="PNG", compress_level=6)
+        return buffer.getvalue()
+    width, height = out.size
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, filters, no interlace
+    idat = isal_zlib.compress(up_filtered_rows(out), DEFLATE_LEVEL)
+    return PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
+
+
+def up_filtered_rows(rgb: Image.Image) -> bytes:
+    """The scanlines of an RGB picture as PNG stores them before deflate, all with the "Up" filter but the first.
+
+    Pillow's own encoder tries five filters on every row, which costs more than the deflate itself; "Up" (each
+    byte minus the one above it) done by Pillow's C code in one pass compresses these flat pictures as well.
+    """
+    width, height = rgb.size
+    stride = 3 * width
+    flat = Image.frombytes("L", (stride, height), rgb.tobytes())  # one byte per sample: rows of stride bytes
+    above = ImageChops.offset(flat, 0, 1)  # row y - 1 under row y (the first row gets the last: replaced below)
+    lines = Image.new("L", (stride + 1, height), 2)  # a first column of filter bytes: 2 is "Up"
+    lines.paste(ImageChops.subtract_modulo(flat, above), (1, 0))
+    lines.paste(flat.crop((0, 0, stride, 1)), (1, 0))
+    lines.putpixel((0, 0), 0)  # the first row has nothing above it: filter 0 ("None"), raw bytes
+    return lines.tobytes()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """One PNG chunk: length, type, data, CRC of type and data."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))

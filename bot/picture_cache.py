@@ -1,0 +1,116 @@
+"""The pictures already drawn, so that drawing an unchanged table or hand again costs nothing.
+
+A picture is keyed by what it is drawn from: the game, which picture, the view, the names and the language. Views
+are frozen dataclasses but may hold dicts (event data), so the key holds a digest of the pickled view rather than
+the view: equal pickles mean equal views, so a hit is always the right picture (two equal views that pickle
+differently only miss). Pictures never draw a view's ``events`` or ``version`` (a test checks it), so both are left
+out: a hand that did not change between two moves hits. The cache is an LRU bounded by its bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import hashlib
+import pickle
+from collections import OrderedDict
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.base import SeatView
+from bot.games.base import TableView
+from bot.workers import Picture
+from bot.workers import render
+
+BUDGET = 32 * 1024 * 1024
+"""About three hundred pictures: the recent ones of the tables being played."""
+
+
+def view_digest(view: TableView[Any] | SeatView[Any, Any]) -> bytes:
+    """What in ``view`` a picture may depend on, as a short digest (events and version left out)."""
+    drawn = dataclasses.replace(view, events=(), version=0)
+    return hashlib.blake2b(pickle.dumps(drawn, protocol=pickle.HIGHEST_PROTOCOL), digest_size=16).digest()
+
+
+def picture_key(kind: str, what: Picture, view: TableView[Any] | SeatView[Any, Any], *args: Hashable) -> Hashable:
+    return (kind, what, view_digest(view), args)
+
+
+class PictureCache:
+    """PNGs by key, least recently used first out once their bytes pass ``budget``."""
+
+    def __init__(self, budget: int = BUDGET) -> None:
+        self.budget = budget
+        self.size = 0
+        self.hits = 0
+        self.misses = 0
+        self._pngs: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
+
+    def __len__(self) -> int:
+        return len(self._pngs)
+
+    def get(self, key: Hashable) -> bytes | None:
+        png = self._pngs.get(key)
+        if png is not None:
+            self._pngs.move_to_end(key)
+        return png
+
+    def put(self, key: Hashable, png: bytes) -> None:
+        """Keep ``png`` (not when it alone is over the budget), dropping the least recently used to make room."""
+        old = self._pngs.pop(key, None)
+        if old is not None:
+            self.size -= len(old)
+        if len(png) > self.budget:
+            return
+        self._pngs[key] = png
+        self.size += len(png)
+        while self.size > self.budget:
+            _, dropped = self._pngs.popitem(last=False)
+            self.size -= len(dropped)
+
+    async def picture(self, key: Hashable, draw: Callable[[], Awaitable[bytes]]) -> bytes:
+        """The picture for ``key``: kept, being drawn for someone else (shared), or drawn now and kept.
+
+        The drawing is a task of its own: a caller that gives up (cancelled) leaves it to the others and the cache.
+        """
+        png = self.get(key)
+        if png is not None:
+            self.hits += 1
+            return png
+        task = self._drawing.get(key)
+        if task is None:
+            self.misses += 1
+            task = asyncio.ensure_future(draw())
+            self._drawing[key] = task
+            task.add_done_callback(functools.partial(self._drawn, key))
+        else:
+            self.hits += 1
+        return await asyncio.shield(task)
+
+    def _drawn(self, key: Hashable, task: asyncio.Future[bytes]) -> None:
+        del self._drawing[key]
+        if not task.cancelled() and task.exception() is None:
+            self.put(key, task.result())
+
+    def clear(self) -> None:
+        self._pngs.clear()
+        self.size = 0
+
+
+CACHE = PictureCache()
+
+
+async def table_picture(kind: str, view: TableView[Any] | SeatView[Any, Any], names: Sequence[str], lang: str) -> bytes:
+    """The table picture of ``view``, drawn off the loop unless the same one was drawn recently."""
+    key = picture_key(kind, "table", view, tuple(names), lang)
+    return await CACHE.picture(key, lambda: render(kind, "table", view, list(names), lang))
+
+
+async def hand_picture(kind: str, view: SeatView[Any, Any], lang: str) -> bytes:
+    """A seat's hand picture, drawn off the loop unless the same one was drawn recently."""
+    return await CACHE.picture(picture_key(kind, "hand", view, lang), lambda: render(kind, "hand", view, lang))

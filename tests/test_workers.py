@@ -1,0 +1,100 @@
+"""Pictures drawn in worker processes: the same bytes as drawn here, a worker that dies is replaced, processes that
+cannot start leave the pictures to threads, and no process outlives the shutdown."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import workers
+from bot.bench import _largest_views
+from bot.registry import pictures_of
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+async def _fresh_pool() -> AsyncIterator[None]:
+    yield
+    await workers.shutdown()
+    workers.set_mode("processes")
+    workers._Processes.failed = False
+
+
+async def test_a_picture_drawn_in_a_worker_process_is_the_one_drawn_here() -> None:
+    public, names, hand = _largest_views("triominos")
+    assert await workers.render("triominos", "table", public, names, "fr") == pictures_of("triominos").table(
+        public, names, "fr"
+    )
+    assert await workers.render("triominos", "hand", hand, "en") == pictures_of("triominos").hand(hand, "en")
+    assert workers.mode() == "processes" and multiprocessing.active_children()
+    await workers.shutdown()
+    assert multiprocessing.active_children() == []
+
+
+async def test_threads_draw_the_same_picture() -> None:
+    workers.set_mode("threads")
+    public, names, _ = _largest_views("njet")
+    assert await workers.render("njet", "table", public, names, "fr") == pictures_of("njet").table(public, names, "fr")
+    assert multiprocessing.active_children() == []
+
+
+async def test_a_dead_worker_is_replaced_and_the_picture_still_drawn() -> None:
+    public, names, _ = _largest_views("chat_vert")
+    expected = pictures_of("chat_vert").table(public, names, "fr")
+    assert await workers.render("chat_vert", "table", public, names, "fr") == expected
+    pool = workers._Processes.pool
+    assert pool is not None
+    with pytest.raises(Exception, match="terminated abruptly"):
+        pool.submit(os._exit, 1).result(timeout=30)  # a worker killed: the pool is broken
+    assert await workers.render("chat_vert", "table", public, names, "fr") == expected
+    assert await workers.render("chat_vert", "table", public, names, "fr") == expected
+    assert workers.mode() == "processes" and workers._Processes.pool not in (None, pool)
+
+
+async def test_processes_that_cannot_start_leave_the_pictures_to_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "START_METHOD", "no-such-method")
+    public, names, _ = _largest_views("nain_jaune")
+    png = await workers.render("nain_jaune", "table", public, names, "fr")
+    assert png == pictures_of("nain_jaune").table(public, names, "fr")
+    assert workers.mode() == "threads" and multiprocessing.active_children() == []
+
+
+def test_workers_end_when_the_bot_process_is_killed() -> None:
+    """Killed without a shutdown, the bot cannot tell its workers: they notice on their own and exit."""
+    script = (
+        "import asyncio, multiprocessing, os, signal\n"
+        "from bot import workers\n"
+        "from bot.bench import _largest_views\n"
+        "async def main():\n"
+        "    public, names, _ = _largest_views('njet')\n"
+        "    await workers.render('njet', 'table', public, names, 'fr')\n"
+        "    print(*[p.pid for p in multiprocessing.active_children()], flush=True)\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    pids = [int(pid) for pid in done.stdout.split()]
+    assert pids, "the render processes had started"
+    deadline = time.monotonic() + 10 * workers.PARENT_CHECK_SECONDS
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in pids)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
