@@ -46,9 +46,12 @@ PLAYERS ?= 4
 demo: $(STAMP)
 	$(BIN)/python -m bot demo --game $(GAME) --players $(PLAYERS) --out demo-out
 
+# BENCH_ARGS="--game njet --quick --json bench.json": one game, fewer samples, the figures also as JSON.
+BENCH_ARGS ?=
+
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
-	$(BIN)/python -m bot bench
+	$(BIN)/python -m bot bench $(BENCH_ARGS)
 
 # Screenshots of every game's table message and private panel as Discord shows them (simcord's preview page), at
 # desktop and phone widths, into shots/; with the system's Chromium. SHOTS_ARGS="--lang en --docs" for more.

@@ -47,7 +47,10 @@ def build_parser() -> Parser:
     simulate.add_argument("--game", default="nain_jaune", choices=KINDS)
     simulate.add_argument("--games", type=int, default=200, help="how many games to play")
     simulate.add_argument("--players", type=int, default=4)
-    sub.add_parser("bench", help="measure the pipeline, the pictures and the event loop")
+    bench = sub.add_parser("bench", help="measure the pipeline, the pictures and the event loop")
+    bench.add_argument("--game", choices=KINDS, help="measure this game only (default: every game)")
+    bench.add_argument("--quick", action="store_true", help="fewer samples: the whole bench in under 3 minutes")
+    bench.add_argument("--json", type=Path, metavar="FILE", help="also write the main figures to FILE as JSON")
     return parser
 
 
@@ -93,7 +96,8 @@ def run_local(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from bot.bench import run_bench
 
-        return asyncio.run(run_bench())
+        kinds = (args.game,) if args.game else KINDS
+        return asyncio.run(run_bench(kinds, quick=args.quick, json_path=args.json))
     from bot.demo import run_demo
     from bot.demo import simulate
 

@@ -1,0 +1,67 @@
+"""``python -m bot bench``: its options, and the JSON file of its figures (one game, a handful of samples)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import build_parser
+from bot.bench import Plan
+from bot.bench import run_bench
+
+TINY = Plan(
+    moves=2,
+    render_repeat=1,
+    stall_games=1,
+    stall_moves=1,
+    load_tables=2,
+    load_seconds=0.2,
+    growth_repeat=1,
+    growth_longest=40,
+    growth_games=(2, 4),
+    commit_actions=10,
+    engine_seconds=0.02,
+    strength=False,
+)
+GAME_FIGURES = {"move_p50_ms", "move_p99_ms", "hand_pictures_per_move", "table_png_bytes", "hand_png_bytes"}
+
+
+def test_the_bench_takes_a_game_quick_and_a_json_file() -> None:
+    args = build_parser().parse_args(["bench", "--game", "njet", "--quick", "--json", "out.json"])
+    assert (args.game, args.quick, args.json) == ("njet", True, Path("out.json"))
+    args = build_parser().parse_args(["bench"])
+    assert (args.game, args.quick, args.json) == (None, False, None)
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["bench", "--game", "chess"])
+
+
+async def test_the_bench_writes_its_figures_in_the_agreed_shape(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("TABLEE_DATABASE", str(tmp_path / "tablee.db"))  # the commit line measures beside it
+    out = tmp_path / "bench.json"
+    assert await run_bench(("nain_jaune",), json_path=out, plan=TINY) in (0, 1)
+    figures = json.loads(out.read_text(encoding="utf-8"))
+    assert set(figures) == {
+        "games",
+        "moves_per_s_500_tables",
+        "stall_ms_500_tables",
+        "chat_vert_vs_rlcard",
+        "chat_vert_vs_rlcard_20_rules",
+    }
+    assert set(figures["games"]) == {"nain_jaune"}
+    game = figures["games"]["nain_jaune"]
+    assert set(game) == GAME_FIGURES
+    assert 0 < game["move_p50_ms"] <= game["move_p99_ms"]
+    # A move changes at least the mover's hand, and at most every one of the eight hands.
+    assert 1 <= game["hand_pictures_per_move"] <= 8
+    assert isinstance(game["table_png_bytes"], int) and game["table_png_bytes"] > 0
+    assert isinstance(game["hand_png_bytes"], int) and game["hand_png_bytes"] > 0
+    assert isinstance(figures["moves_per_s_500_tables"], float) and figures["moves_per_s_500_tables"] >= 0
+    assert isinstance(figures["stall_ms_500_tables"], float) and figures["stall_ms_500_tables"] >= 0
+    # Le Chat vert was not measured: its comparison is null rather than a made-up figure.
+    assert figures["chat_vert_vs_rlcard"] is None and figures["chat_vert_vs_rlcard_20_rules"] is None
+    printed = capsys.readouterr().out
+    assert "hand pictures per move" in printed and "live tables" in printed and "growth of nain_jaune" in printed

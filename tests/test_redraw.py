@@ -1,0 +1,59 @@
+"""Which private panels a published move makes the bot draw again (``bot.redraw``), on real games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.redraw import panels_to_redraw
+from bot.store import Seat
+from bot.tables import TableService
+from tests.service_support import Recorder
+from tests.service_support import open_store
+
+
+async def _three_players(db_path: Path) -> tuple[TableService, Recorder, int]:
+    recorder = Recorder()
+    service = TableService(await open_store(db_path), recorder)
+    row = await service.open_table(
+        guild_id=1, channel_id=5, kind="nain_jaune", options={}, host_id=1, host_name="Ana", locale="fr"
+    )
+    await service.join(row.id, 2, "Bea")
+    await service.join(row.id, 3, "Cyd")
+    await service.start(row.id, 1)
+    return service, recorder, row.id
+
+
+async def test_the_deal_draws_every_panel_and_the_same_state_none(db_path: Path) -> None:
+    _service, recorder, _game_id = await _three_players(db_path)
+    dealt = recorder.snapshots[-1]
+    shown = panels_to_redraw(dealt, {})
+    assert sorted(shown) == [0, 1, 2]
+    assert panels_to_redraw(dealt, shown) == {}
+
+
+async def test_a_move_draws_the_panels_of_the_mover_and_of_whom_the_turn_leaves_or_reaches(db_path: Path) -> None:
+    service, recorder, game_id = await _three_players(db_path)
+    dealt = recorder.snapshots[-1]
+    shown = panels_to_redraw(dealt, {})
+    (mover,) = dealt.to_act
+    card = next(a for a in dealt.legal[mover] if a.kind == "play")
+    await service.act(game_id, mover + 1, card)
+    after = recorder.snapshots[-1]
+    # The mover's hand lost a card; a seat whose turn came or went shows other buttons; nobody else's hand or moves
+    # changed, so their panels stay as they are.
+    expected = {mover} | set(after.to_act) | set(dealt.to_act)
+    assert set(panels_to_redraw(after, shown)) == expected
+    assert len(expected) < 3
+
+
+async def test_a_computer_seat_has_no_panel_to_draw(db_path: Path) -> None:
+    recorder = Recorder()
+    service = TableService(await open_store(db_path), recorder)
+    row = await service.open_table(
+        guild_id=1, channel_id=6, kind="nain_jaune", options={}, host_id=1, host_name="Ana", locale="fr"
+    )
+    await service.add_bot(row.id, 1)
+    await service.start(row.id, 1)
+    snapshot = recorder.snapshots[-1]
+    assert snapshot.game.seats[1] == Seat(snapshot.game.seats[1].name, None)
+    assert sorted(panels_to_redraw(snapshot, {})) == [0]
