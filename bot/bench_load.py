@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot import workers
 from bot.bench_moves import Heartbeat
 from bot.bench_moves import RenderingPublisher
 from bot.bench_moves import human_move
@@ -54,6 +55,7 @@ async def bench_load(
     than offered are done. A table whose game ends stops there (a few do, in a long run).
     """
     warm_up(kinds)
+    await workers.start()
     publisher = RenderingPublisher()
     service = TableService(store, publisher)
     ids = await open_tables(service, kinds, tables)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import cast
 
+from bot import workers
 from bot.chat_vert_table import set_rules
 from bot.picture_cache import CACHE
 from bot.picture_cache import hand_picture
@@ -167,6 +168,7 @@ class MoveFigures:
 async def bench_moves(store: Store, kind: str, players: int, moves: int) -> MoveFigures:
     """``moves`` moves of the largest table, new games dealt as games end; the deal itself is not counted."""
     warm_up([kind])
+    await workers.start()
     publisher = RenderingPublisher()
     service = TableService(store, publisher)
     timings: list[float] = []

@@ -135,6 +135,12 @@ def _start() -> None:
         _Processes.pool = pool
 
 
+async def start() -> None:
+    """Start the worker processes now rather than at the first picture (it takes a moment: the bench's warm-up)."""
+    if _Processes.mode == "processes" and _Processes.pool is None and not _Processes.failed:
+        await asyncio.get_running_loop().run_in_executor(_threads, contextvars.Context().run, _start)
+
+
 def draw(kind: str, what: Picture, *args: object) -> bytes:
     """Draw one picture of a game (in whichever process runs it): ``pictures_of(kind).table`` or ``.hand``."""
     picture: Callable[..., bytes] = getattr(pictures_of(kind), what)
@@ -144,8 +150,7 @@ def draw(kind: str, what: Picture, *args: object) -> bytes:
 async def render(kind: str, what: Picture, *args: object) -> bytes:
     """Draw a game's picture in a worker process (or a render thread) without blocking the loop."""
     loop = asyncio.get_running_loop()
-    if _Processes.mode == "processes" and _Processes.pool is None and not _Processes.failed:
-        await loop.run_in_executor(_threads, contextvars.Context().run, _start)
+    await start()
     pool = _Processes.pool if _Processes.mode == "processes" else None
     if pool is not None:
         try:
