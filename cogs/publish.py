@@ -23,6 +23,7 @@ import discord
 from bot.games.base import offered_options
 from bot.i18n import t
 from bot.picture_cache import table_picture
+from bot.redraw import panel_key
 from bot.registry import engine_of
 from bot.registry import spec_of
 from bot.registry import texts_of
@@ -524,14 +525,7 @@ class DiscordPublisher:
         """Edit a player's DM panel when what it shows changed; remembered only once delivered."""
         game = snapshot.game
         ui = ui_for(game.kind)
-        key = (
-            user_id,
-            ui.private_key(snapshot.views[seat]),
-            seat in snapshot.to_act,
-            snapshot.stage,
-            snapshot.over,
-            snapshot.undo_seat == seat,
-        )
+        key = panel_key(snapshot, seat, user_id, ui.private_key(snapshot.views[seat]))
         keys = self._panel_keys.setdefault(game.id, {})
         if keys.get(seat) == key:
             return

@@ -19,6 +19,7 @@ import discord
 from bot.games.base import Action
 from bot.games.base import JSONValue
 from bot.games.base import SeatView
+from bot.redraw import default_private_key
 from bot.registry import load
 from bot.registry import spec_of
 from bot.tables import Snapshot
@@ -71,7 +72,7 @@ class GameUI:
         """What, in a seat's view, makes its private panel worth editing (default: its own part and moves)."""
         if self.panel_key is not None:
             return self.panel_key(view)
-        return (repr(view.own), tuple(a.dumps() for a in view.legal))
+        return default_private_key(view)
 
 
 @cache

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import struct
 import zlib
+from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -42,6 +43,8 @@ RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Colour = RGB | RGBA
 Box = tuple[int, int, int, int]
+FontMaker = Callable[[int, bool], Font]
+"""Where a text function takes its fonts: ``font`` by default, or a cached face (``renders.typecache``)."""
 
 # --- palette -------------------------------------------------------------------------------------------------
 
@@ -120,12 +123,14 @@ def fit_text(text: str, face: Font, max_width: float, ellipsis: str = ELLIPSIS) 
     return text[:lo].rstrip() + ellipsis
 
 
-def fit_font(text: str, max_width: float, size: int, min_size: int, bold: bool = False) -> Font:
-    """The largest font between ``min_size`` and ``size`` in which ``text`` fits ``max_width``."""
+def fit_font(
+    text: str, max_width: float, size: int, min_size: int, bold: bool = False, *, make: FontMaker = font
+) -> Font:
+    """The largest font between ``min_size`` and ``size`` in which ``text`` fits ``max_width`` (fonts from ``make``)."""
     for candidate in range(size, min_size, -1):
-        if text_width(text, font(candidate, bold)) <= max_width:
-            return font(candidate, bold)
-    return font(min_size, bold)
+        if text_width(text, make(candidate, bold)) <= max_width:
+            return make(candidate, bold)
+    return make(min_size, bold)
 
 
 def draw_text(

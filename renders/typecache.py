@@ -18,7 +18,6 @@ from bot.i18n import t
 from renders import kit
 from renders.typeface import FONT_BOLD
 from renders.typeface import FONT_REGULAR
-from renders.typeface import text_width
 
 Mask = tuple[Any, tuple[int, int]]
 """A glyph mask as Pillow's internal image and its offset."""
@@ -125,12 +124,9 @@ def face(size: int, bold: bool = False) -> MemoFont:
     return memo_font(int(size), bold)
 
 
-def fit_font(text: str, max_width: float, size: int, min_size: int, bold: bool = False) -> MemoFont:
-    """The largest font between ``min_size`` and ``size`` in which ``text`` fits ``max_width`` (as ``kit.fit_font``)."""
-    for candidate in range(size, min_size, -1):
-        if text_width(text, memo_font(candidate, bold)) <= max_width:
-            return memo_font(candidate, bold)
-    return memo_font(min_size, bold)
+def fit_font(text: str, max_width: float, size: int, min_size: int, bold: bool = False) -> kit.Font:
+    """``kit.fit_font`` with cached faces."""
+    return kit.fit_font(text, max_width, size, min_size, bold, make=memo_font)
 
 
 def catalog_runs(
