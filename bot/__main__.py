@@ -129,7 +129,7 @@ def start(settings: Settings) -> int:
     # Tablée never joins a voice channel: the warnings about voice libraries would only alarm a newcomer.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     bot = TableeBot(
-        settings.database,
+        settings.store,
         dev_guild=settings.dev_guild,
         sync_commands=settings.sync_commands,
         timer_tick=settings.timer_tick,
@@ -137,7 +137,7 @@ def start(settings: Settings) -> int:
     try:
         bot.run(settings.token, log_handler=None)
     except Exception as error:
-        line = failure_line(error, settings.database)
+        line = failure_line(error, settings)
         if line is None:
             raise
         log.debug("the bot could not start", exc_info=error)
@@ -145,11 +145,17 @@ def start(settings: Settings) -> int:
     return 0
 
 
-def failure_line(error: BaseException, database: Path) -> str | None:
+def failure_line(error: BaseException, settings: Settings) -> str | None:
     """What went wrong at start, in one line with what to do; None for a fault of the bot itself."""
     import aiohttp
+    import asyncpg  # type: ignore[import-untyped]
     import discord
 
+    from bot.config import hidden_password
+
+    if settings.database_url is not None and isinstance(error, asyncpg.PostgresError | OSError):
+        where = hidden_password(settings.database_url)
+        return f"cannot open the database {where} (DATABASE_URL): {error or type(error).__name__}"
     if isinstance(error, discord.LoginFailure):
         return (
             "Discord refused the token in DISCORD_TOKEN. Copy it again from "
@@ -158,7 +164,7 @@ def failure_line(error: BaseException, database: Path) -> str | None:
     if isinstance(error, discord.HTTPException):
         return f"Discord answered {error.status} {error.text or error.response.reason}; try again in a moment."
     if isinstance(error, sqlite3.Error):
-        return f"cannot open the database {database} (TABLEE_DATABASE): {error}"
+        return f"cannot open the database {settings.database} (TABLEE_DATABASE): {error}"
     if isinstance(error, aiohttp.ClientError | discord.GatewayNotFound | OSError):
         return f"cannot reach Discord ({error or type(error).__name__}); check the network connection."
     return None

@@ -21,6 +21,7 @@ from bot import workers
 from bot.i18n import Translator
 from bot.registry import GAMES
 from bot.store import Store
+from bot.store import open_store
 from bot.tables import TableService
 from cogs.choice_modal import ChoiceButton
 from cogs.components import DYNAMIC_ITEMS
@@ -42,7 +43,7 @@ class TableeTree(app_commands.CommandTree["TableeBot"]):
 
 
 class TableeBot(commands.Bot):
-    """One process, one SQLite file, every table of every server it is in."""
+    """One process over one store (an SQLite file, or a PostgreSQL server shared with other processes)."""
 
     store: Store
     tables: TableService
@@ -82,7 +83,7 @@ class TableeBot(commands.Bot):
         super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.database)
+        self.store = await open_store(self.database)
         self.publisher = DiscordPublisher(self)
         self.tables = TableService(self.store, self.publisher, clock=self.clock)
         await self.tables.recover()

@@ -31,6 +31,7 @@ from bot.games.chat_vert_rules import check_new_rule
 from bot.games.chat_vert_rules import check_rules
 from bot.games.chat_vert_rules import validate_rule
 from bot.players.chat_vert import make_rule
+from bot.store import ChatVertTable
 from bot.store import GameRow
 from bot.store import Store
 
@@ -82,51 +83,56 @@ async def last_winner(store: Store, channel_id: int) -> dict[str, Any] | None:
     return dict(value) if value else None
 
 
-async def _next_id(store: Store, channel_id: int, rules: Sequence[dict[str, Any]]) -> int:
+def _next_id(rules: Sequence[dict[str, Any]], counter: object) -> int:
     """Ids are never reused at a table (not even after a reset): above every rule and the stored counter."""
-    counter = await store.table_data(channel_id, KIND, NEXT_ID)
     highest = max((int(r["id"]) for r in rules), default=0)
-    return max(highest + 1, int(counter) if isinstance(counter, int) else 1)
+    return max(highest + 1, counter if isinstance(counter, int) else 1)
 
 
 async def add_rule(store: Store, channel_id: int, user_id: int, raw: Mapping[str, object]) -> dict[str, Any]:
     """The winner's new rule: checked against the limits and the rules in force, then stored (one transaction)."""
-    async with _locked(channel_id), store.transaction() as db:
-        winner = await last_winner(store, channel_id)
-        if winner is None or not winner.get("pending"):
+
+    def change(table: ChatVertTable) -> tuple[ChatVertTable, dict[str, Any]]:
+        winner = table.data[WINNER]
+        if not winner or not winner.get("pending"):
             raise TableRuleError("no_rule_owed")
         if winner.get("user") != user_id:
             raise TableRuleError("winner_only", name=winner.get("name", "?"))
-        rules = await table_rules(store, channel_id)
-        number = await _next_id(store, channel_id, rules)
+        number = _next_id(table.rules, table.data[NEXT_ID])
         rule = validate_rule(
             {**raw, "id": number, "author": user_id, "author_name": winner.get("name", "?"), "seen": False}
         )
-        check_new_rule(rules, rule)
+        check_new_rule(table.rules, rule)
         data = {NEXT_ID: number + 1, WINNER: {**winner, "pending": False}}
-        await store.write_chat_vert_rules(db, channel_id, [*rules, rule], data)
-        return rule
+        return ChatVertTable([*table.rules, rule], data), rule
+
+    async with _locked(channel_id):
+        return await store.change_chat_vert_rules(channel_id, (NEXT_ID, WINNER), change)
 
 
 async def reset_rules(store: Store, channel_id: int) -> list[dict[str, Any]]:
     """End of a session: every rule is removed (and returned, to be revealed), and no rule is owed any more."""
-    async with _locked(channel_id), store.transaction() as db:
-        rules = await table_rules(store, channel_id)
-        winner = await last_winner(store, channel_id)
-        data: dict[str, Any] = {NEXT_ID: await _next_id(store, channel_id, rules)}
-        if winner is not None and winner.get("pending"):
+
+    def change(table: ChatVertTable) -> tuple[ChatVertTable, list[dict[str, Any]]]:
+        winner = table.data[WINNER]
+        data: dict[str, Any] = {NEXT_ID: _next_id(table.rules, table.data[NEXT_ID])}
+        if winner and winner.get("pending"):
             data[WINNER] = {**winner, "pending": False}
-        await store.write_chat_vert_rules(db, channel_id, [], data)
-        return rules
+        return ChatVertTable([], data), table.rules
+
+    async with _locked(channel_id):
+        return await store.change_chat_vert_rules(channel_id, (NEXT_ID, WINNER), change)
 
 
 async def set_rules(store: Store, channel_id: int, rules: Sequence[Mapping[str, object]]) -> None:
     """Put given rules in force at a table at once (the bench's worst case, test set-ups); they are checked first."""
     checked = check_rules(list(rules))
-    async with _locked(channel_id), store.transaction() as db:
-        await store.write_chat_vert_rules(
-            db, channel_id, checked, {NEXT_ID: await _next_id(store, channel_id, checked)}
-        )
+
+    def change(table: ChatVertTable) -> tuple[ChatVertTable, None]:
+        return ChatVertTable(checked, {NEXT_ID: _next_id(checked, table.data[NEXT_ID])}), None
+
+    async with _locked(channel_id):
+        await store.change_chat_vert_rules(channel_id, (NEXT_ID,), change)
 
 
 def dealer_seat(row: GameRow, winner: dict[str, Any] | None) -> int:
@@ -162,8 +168,9 @@ class ChatVertHooks:
         results = GAME.results(state)
         winners = [r.seat for r in results if r.rank == 1]
         seen = used_rules(log)
-        async with _locked(row.channel_id), store.transaction() as db:
-            rules = [{**r, "seen": True} if r["id"] in seen else r for r in await table_rules(store, row.channel_id)]
+
+        def change(table: ChatVertTable) -> tuple[ChatVertTable, None]:
+            rules = [{**r, "seen": True} if r["id"] in seen else r for r in table.rules]
             data: dict[str, Any] = {}
             if len(winners) == 1:
                 seat = row.seats[winners[0]]
@@ -176,12 +183,15 @@ class ChatVertHooks:
                 }
                 made = make_rule(rules, random.Random(f"{row.seed}:rule")) if seat.is_bot and owed else None
                 if made is not None:
-                    number = await _next_id(store, row.channel_id, rules)
+                    number = _next_id(rules, table.data[NEXT_ID])
                     rules.append(
                         validate_rule({**made, "id": number, "author": None, "author_name": seat.name, "seen": False})
                     )
                     data[NEXT_ID] = number + 1
-            await store.write_chat_vert_rules(db, row.channel_id, rules, data)
+            return ChatVertTable(rules, data), None
+
+        async with _locked(row.channel_id):
+            await store.change_chat_vert_rules(row.channel_id, (NEXT_ID,), change)
 
 
 HOOKS = ChatVertHooks()

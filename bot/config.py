@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, "
     "open Bot > Reset Token, copy the token into .env as DISCORD_TOKEN=... (see .env.example and the README)."
 )
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+DATABASE_URL_FORM = "postgresql://user:password@host:5432/database"
 
 
 class ConfigError(ValueError):
@@ -22,10 +25,18 @@ class ConfigError(ValueError):
 class Settings:
     token: str
     database: Path
+    """The SQLite file (``TABLEE_DATABASE``), used when no ``database_url`` is set."""
     dev_guild: int | None
     sync_commands: bool
     timer_tick: float
     log_level: str
+    database_url: str | None = None
+    """A PostgreSQL server (``DATABASE_URL``), which several bot processes may share."""
+
+    @property
+    def store(self) -> str | Path:
+        """What ``bot.store.open_store`` opens: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.database
 
 
 def _int_or_none(name: str) -> int | None:
@@ -55,6 +66,29 @@ def _log_level(name: str) -> str:
     return level
 
 
+def hidden_password(url: str) -> str:
+    """The URL as an error may show it: without its password."""
+    return re.sub(r"^([^:/]+://[^:@/]*:)[^@/]*@", r"\1***@", url)
+
+
+def _database_url(name: str) -> str | None:
+    """A PostgreSQL URL, or None when the variable is unset or empty (the SQLite file is used then)."""
+    url = os.environ.get(name, "").strip()
+    if not url:
+        return None
+    shown = hidden_password(url)
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgresql", "postgres") or not url.startswith(f"{parts.scheme}://"):
+        raise ConfigError(f"{name} must be a PostgreSQL URL such as {DATABASE_URL_FORM}, not {shown!r}")
+    try:
+        _ = parts.port  # reading it checks it
+    except ValueError:
+        raise ConfigError(f"{name} has a port that is not a number (1-65535): {shown!r}") from None
+    if any(c.isspace() for c in url):
+        raise ConfigError(f"{name} must not contain spaces: {shown!r}")
+    return url
+
+
 def load(env_file: Path | None = Path(".env")) -> Settings:
     """Read the settings; values already in the environment win over the ``.env`` file.
 
@@ -71,4 +105,5 @@ def load(env_file: Path | None = Path(".env")) -> Settings:
         sync_commands=os.environ.get("TABLEE_SYNC_COMMANDS", "1").strip() not in ("0", "false", "no", ""),
         timer_tick=_seconds("TABLEE_TIMER_TICK", "10"),
         log_level=_log_level("TABLEE_LOG_LEVEL"),
+        database_url=_database_url("DATABASE_URL"),
     )

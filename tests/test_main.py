@@ -22,6 +22,7 @@ from bot.__main__ import failure_line
 from bot.__main__ import main
 from bot.config import TOKEN_HELP
 from bot.config import ConfigError
+from bot.config import Settings
 from bot.config import load
 from bot.registry import GAMES
 from bot.registry import KINDS
@@ -241,10 +242,25 @@ def test_a_refused_token_is_one_line_after_the_log(tmp_path: Path) -> None:
     assert last.startswith("python -m bot: error: Discord refused the token in DISCORD_TOKEN.")
 
 
+def _settings(database: str = "tablee.db", url: str | None = None) -> Settings:
+    return Settings("", Path(database), None, False, 10.0, "INFO", url)
+
+
 def test_a_fault_of_the_bot_itself_keeps_its_traceback() -> None:
-    assert failure_line(KeyError("seat"), Path("tablee.db")) is None
-    line = failure_line(sqlite3.OperationalError("unable to open database file"), Path("nowhere/t.db"))
+    assert failure_line(KeyError("seat"), _settings()) is None
+    line = failure_line(sqlite3.OperationalError("unable to open database file"), _settings("nowhere/t.db"))
     assert line == "cannot open the database nowhere/t.db (TABLEE_DATABASE): unable to open database file"
+
+
+def test_an_unreachable_postgresql_server_is_named_without_its_password() -> None:
+    settings = _settings(url="postgresql://tablee:s3cret@db.example:5433/tablee")
+    line = failure_line(ConnectionRefusedError(111, "Connection refused"), settings)
+    assert line == (
+        "cannot open the database postgresql://tablee:***@db.example:5433/tablee (DATABASE_URL): "
+        "[Errno 111] Connection refused"
+    )
+    assert failure_line(ConnectionRefusedError(111, "Connection refused"), _settings()) is not None
+    assert "s3cret" not in (failure_line(OSError("x"), settings) or "")
 
 
 # The README's commands exist.

@@ -15,8 +15,18 @@ from tests.e2e.simhelpers import make_bot
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> TableeBot:
-    return make_bot(db_path)
+def bot_database(db_path: Path) -> str | Path:
+    """Where the bot keeps its games: a SQLite file here (the reliability tests add a PostgreSQL database)."""
+    return db_path
+
+
+@pytest.fixture
+async def simcord_bot(bot_database: str | Path) -> AsyncIterator[TableeBot]:
+    """The bot, closed (its store too) before its database goes: a PostgreSQL one is dropped after the test."""
+    yield make_bot(bot_database)  # type: ignore[arg-type]  # a SQLite path or a PostgreSQL URL
+    for bot in BOTS:
+        if not bot.is_closed():
+            await bot.close()
 
 
 @pytest.fixture

@@ -1,8 +1,9 @@
-"""SQLite persistence through aiosqlite: a game is its seed plus its numbered actions.
+"""SQLite through aiosqlite, the embedded default: one file, one connection, writes one at a time.
 
-The schema is versioned with ``PRAGMA user_version`` and migrated at start. Each action is one
-committed row keyed by (game, number): a second write of the same number fails cleanly, which
-turns a double click or a race between two processes into a refusal instead of a double move.
+The schema is versioned with ``PRAGMA user_version`` and migrated at start. The file runs in WAL mode with
+``synchronous=FULL``: an acknowledged move survives a power cut. Each action is one committed row keyed by
+(game, number): a second write of the same number fails cleanly, which turns a double click or a race between two
+processes on the same file into a refusal instead of a double move.
 """
 
 from __future__ import annotations
@@ -11,21 +12,30 @@ import asyncio
 import json
 import logging
 import sqlite3
-import time
 from collections.abc import AsyncIterator
 from collections.abc import Iterable
 from collections.abc import Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-log = logging.getLogger(__name__)
+from bot.store.base import Backend
+from bot.store.model import ActionRow
+from bot.store.model import ActiveTableExists
+from bot.store.model import ChatVertChange
+from bot.store.model import ChatVertTable
+from bot.store.model import DuplicateAction
+from bot.store.model import GameRow
+from bot.store.model import ResultLine
+from bot.store.model import Seat
+from bot.store.model import StatLine
+from bot.store.model import StoreError
+from bot.store.model import T
+from bot.store.model import rule_ids
 
-ACTIVE = ("lobby", "running")
+log = logging.getLogger(__name__)
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: games, their actions, the private panels, results, user languages and table-level data.
@@ -140,113 +150,12 @@ MIGRATIONS: tuple[str, ...] = (
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
-
-class StoreError(Exception):
-    """Base of the store's own errors."""
-
-
-class DuplicateAction(StoreError):
-    """This action number was already written (double click or a concurrent process)."""
-
-
-class ActiveTableExists(StoreError):
-    """A table is already open (lobby or running) in this channel."""
-
-
-@dataclass
-class Seat:
-    """Who holds a seat: a Discord user, or a computer player (``user_id`` None)."""
-
-    name: str
-    user_id: int | None = None
-
-    @property
-    def is_bot(self) -> bool:
-        return self.user_id is None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "user_id": self.user_id}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(name=str(data["name"]), user_id=data.get("user_id"))
-
-
-@dataclass
-class GameRow:
-    """One game as stored (not its state: that is rebuilt from ``seed`` and the actions)."""
-
-    id: int
-    guild_id: int | None
-    channel_id: int
-    kind: str
-    options: dict[str, Any]
-    seats: list[Seat]
-    seed: int
-    status: str
-    host_id: int
-    locale: str
-    reminder_s: int
-    timeout_s: int
-    lobby_message_id: int | None
-    table_message_id: int | None
-    turn_since: float | None
-    reminded: bool
-    created_at: float
-    started_at: float | None = None
-    ended_at: float | None = None
-    settings: dict[str, Any] = field(default_factory=dict)
-    """The table's own settings (``bot.table_settings``) and, once over, who asked for a rematch."""
-    turn_message_id: int | None = None
-
-    def seat_of(self, user_id: int) -> int | None:
-        for i, seat in enumerate(self.seats):
-            if seat.user_id == user_id:
-                return i
-        return None
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    n: int
-    seat: int | None
-    action: str
-    by_bot: bool
-    at: float
-    how: str | None = None
-    """``auto``: a forced move the table played for a human; ``timeout``: the computer played for an absent one."""
-
-
-@dataclass(frozen=True)
-class StatLine:
-    kind: str
-    user_id: int | None
-    name: str
-    games: int
-    wins: int
-
-
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, options, seats, seed, status, host_id, locale, reminder_s, timeout_s, "
     "lobby_message_id, table_message_id, turn_since, reminded, created_at, started_at, ended_at, settings, "
     "turn_message_id"
 )
-_UPDATABLE = {
-    "seats",
-    "status",
-    "host_id",
-    "locale",
-    "lobby_message_id",
-    "table_message_id",
-    "turn_since",
-    "reminded",
-    "started_at",
-    "ended_at",
-    "options",
-    "seed",
-    "settings",
-    "turn_message_id",
-}
+_JSON_COLUMNS = ("options", "settings")
 
 
 def _row_to_game(row: Sequence[Any]) -> GameRow:
@@ -275,10 +184,6 @@ def _row_to_game(row: Sequence[Any]) -> GameRow:
     )
 
 
-ResultLine = tuple[int, int | None, str, int, int]
-"""One seat's final line: seat, user id (None for a computer player), name, rank, score."""
-
-
 async def _write_finish(
     db: aiosqlite.Connection, game_id: int, status: str, results: Iterable[ResultLine], now: float
 ) -> None:
@@ -290,12 +195,13 @@ async def _write_finish(
     )
 
 
-class Store:
-    """The bot's one SQLite database. Open with ``await Store.open(path)``."""
+class SQLiteBackend(Backend):
+    """The bot's SQLite file. Open with ``await SQLiteBackend.open(path)``."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
         self._write_lock = asyncio.Lock()
+        self._closed = False
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -327,21 +233,23 @@ class Store:
             log.exception("rollback failed")
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
+    async def open(cls, path: str | Path) -> SQLiteBackend:
         db = await aiosqlite.connect(str(path), timeout=10)
         for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=10000"):
             async with db.execute(f"PRAGMA {pragma}") as cur:
                 await cur.fetchall()
-        store = cls(db)
+        backend = cls(db)
         try:
-            await store.migrate()
+            await backend.migrate()
         except BaseException:
             await db.close()
             raise
-        return store
+        return backend
 
     async def close(self) -> None:
-        await self.db.close()
+        if not self._closed:
+            self._closed = True
+            await self.db.close()
 
     async def version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cur:
@@ -349,7 +257,6 @@ class Store:
         return int(row[0]) if row else 0
 
     async def migrate(self) -> None:
-        """Bring the schema to ``SCHEMA_VERSION``, one migration per transaction."""
         current = await self.version()
         if current > SCHEMA_VERSION:
             raise StoreError(f"database schema {current} is newer than this bot ({SCHEMA_VERSION})")
@@ -369,10 +276,10 @@ class Store:
         seed: int,
         host_id: int,
         locale: str,
-        reminder_s: int = 120,
-        timeout_s: int = 600,
-        now: float | None = None,
-        settings: dict[str, Any] | None = None,
+        reminder_s: int,
+        timeout_s: int,
+        now: float,
+        settings: dict[str, Any],
     ) -> GameRow:
         try:
             async with self.transaction() as db:
@@ -391,8 +298,8 @@ class Store:
                         locale,
                         reminder_s,
                         timeout_s,
-                        time.time() if now is None else now,
-                        json.dumps(settings or {}),
+                        now,
+                        json.dumps(settings),
                     ),
                 )
         except sqlite3.IntegrityError:
@@ -415,7 +322,6 @@ class Store:
         return _row_to_game(row) if row else None
 
     async def last_game(self, channel_id: int) -> GameRow | None:
-        """The most recent game of a channel that was started, whatever its status."""
         async with self.db.execute(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND started_at IS NOT NULL"
             " ORDER BY id DESC LIMIT 1",
@@ -432,15 +338,12 @@ class Store:
             rows = await cur.fetchall()
         return [_row_to_game(r) for r in rows]
 
-    async def update_game(self, game_id: int, **fields: Any) -> None:
-        unknown = set(fields) - _UPDATABLE
-        if unknown:
-            raise StoreError(f"cannot update {sorted(unknown)}")
+    async def update_game(self, game_id: int, fields: dict[str, Any]) -> None:
         values: list[Any] = []
         for name, value in fields.items():
             if name == "seats":
                 value = json.dumps([s.to_json() for s in value])
-            elif name in ("options", "settings"):
+            elif name in _JSON_COLUMNS:
                 value = json.dumps(value)
             values.append(value)
         assignments = ", ".join(f"{name} = ?" for name in fields)
@@ -455,30 +358,24 @@ class Store:
         seat: int | None,
         action: str,
         *,
-        by_bot: bool = False,
-        at: float | None = None,
-        turn_since: float | None = None,
-        results: Iterable[ResultLine] | None = None,
-        how: str | None = None,
+        by_bot: bool,
+        at: float,
+        turn_since: float | None,
+        results: Iterable[ResultLine] | None,
+        how: str | None,
     ) -> None:
-        """Write action ``n`` in its own transaction, with the turn clock and, for a final move, the game's end.
-
-        With ``results`` the game is closed ('over') and its ranking recorded in the same transaction as its last
-        move: a crash can never leave a finished game marked running.
-        """
-        now = time.time() if at is None else at
         try:
             async with self.transaction() as db:
                 await db.execute(
                     "INSERT INTO actions (game_id, n, seat, action, by_bot, at, how) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, n, seat, action, int(by_bot), now, how),
+                    (game_id, n, seat, action, int(by_bot), at, how),
                 )
                 if turn_since is not None:
                     await db.execute(
                         "UPDATE games SET turn_since = ?, reminded = 0 WHERE id = ?", (turn_since, game_id)
                     )
                 if results is not None:
-                    await _write_finish(db, game_id, "over", results, now)
+                    await _write_finish(db, game_id, "over", results, at)
         except sqlite3.IntegrityError as error:
             # Only the (game, number) key means "already written"; any other constraint is a failed write.
             if "actions.game_id" in str(error):
@@ -500,7 +397,6 @@ class Store:
     # -- private panels ------------------------------------------------------------------------
 
     async def panel(self, game_id: int, user_id: int) -> tuple[int | None, int | None, bool]:
-        """(DM channel id, DM message id, DM refused) for a player's private panel."""
         async with self.db.execute(
             "SELECT channel_id, message_id, dm_refused FROM panels WHERE game_id = ? AND user_id = ?",
             (game_id, user_id),
@@ -509,13 +405,7 @@ class Store:
         return (row[0], row[1], bool(row[2])) if row else (None, None, False)
 
     async def set_panel(
-        self,
-        game_id: int,
-        user_id: int,
-        *,
-        channel_id: int | None = None,
-        message_id: int | None = None,
-        dm_refused: bool = False,
+        self, game_id: int, user_id: int, *, channel_id: int | None, message_id: int | None, dm_refused: bool
     ) -> None:
         await self._write(
             "INSERT INTO panels (game_id, user_id, channel_id, message_id, dm_refused) VALUES (?, ?, ?, ?, ?)"
@@ -539,32 +429,24 @@ class Store:
         return str(row[0]) if row else None
 
     async def set_notify(self, user_id: int, mode: str) -> None:
-        """How a player is called when their turn comes: ``channel`` (a mention), ``dm`` or ``off``."""
         await self._write(
             "INSERT INTO notify (user_id, mode) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET mode = excluded.mode",
             (user_id, mode),
         )
 
-    async def notify_modes(self, user_ids: Iterable[int]) -> dict[int, str]:
-        """Each player's choice; those who never chose are called in the channel."""
-        ids = list(dict.fromkeys(user_ids))
-        if not ids:
-            return {}
-        marks = ", ".join("?" for _ in ids)
-        async with self.db.execute(f"SELECT user_id, mode FROM notify WHERE user_id IN ({marks})", ids) as cur:
+    async def notify_modes(self, user_ids: list[int]) -> dict[int, str]:
+        marks = ", ".join("?" for _ in user_ids)
+        async with self.db.execute(f"SELECT user_id, mode FROM notify WHERE user_id IN ({marks})", user_ids) as cur:
             rows = await cur.fetchall()
-        found = {int(r[0]): str(r[1]) for r in rows}
-        return {user_id: found.get(user_id, "channel") for user_id in ids}
+        return {int(r[0]): str(r[1]) for r in rows}
 
     # -- results and statistics ----------------------------------------------------------------
 
     async def finish_game(self, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
-        """Close a game and record its ranking (seat, user, name, rank, score) in one transaction."""
         async with self.transaction() as db:
             await _write_finish(db, game_id, status, results, now)
 
-    async def stats(self, guild_id: int, kind: str | None = None) -> list[StatLine]:
-        """Finished games and wins per game kind and human player on one server, best first."""
+    async def stats(self, guild_id: int, kind: str | None) -> list[StatLine]:
         query = (
             "SELECT g.kind, r.user_id, MAX(r.name), COUNT(*), SUM(r.rank = 1) FROM results r"
             " JOIN games g ON g.id = r.game_id WHERE g.guild_id = ? AND g.status = 'over' AND r.user_id IS NOT NULL"
@@ -603,38 +485,40 @@ class Store:
     # -- Le Chat vert's rules --------------------------------------------------------------------
 
     async def chat_vert_rules(self, channel_id: int) -> list[dict[str, Any]]:
-        """The rules in force at a table, by id (oldest first)."""
         async with self.db.execute(
             "SELECT rule FROM chat_vert_rules WHERE channel_id = ? ORDER BY rule_id", (channel_id,)
         ) as cur:
             rows = await cur.fetchall()
         return [json.loads(r[0]) for r in rows]
 
-    async def write_chat_vert_rules(
-        self, db: aiosqlite.Connection, channel_id: int, rules: Sequence[dict[str, Any]], data: dict[str, Any]
-    ) -> None:
-        """Inside ``transaction()``: make ``rules`` the table's rules, and set its other Chat vert ``data``.
-
-        A rule with a new id is inserted, so a repeated id fails on the key and the whole change rolls back; a
-        stored one is rewritten; the ones left out are deleted. ``data`` maps ``table_data`` keys to their values.
-        """
-        ids = [int(rule["id"]) for rule in rules]
-        if len(set(ids)) != len(ids):
-            raise StoreError(f"repeated Chat vert rule ids in {ids}")
-        async with db.execute("SELECT rule_id FROM chat_vert_rules WHERE channel_id = ?", (channel_id,)) as cur:
-            stored = {int(r[0]) for r in await cur.fetchall()}
-        await db.executemany(
-            "DELETE FROM chat_vert_rules WHERE channel_id = ? AND rule_id = ?",
-            [(channel_id, rule_id) for rule_id in stored - set(ids)],
-        )
-        for rule_id, rule in zip(ids, rules, strict=True):
-            sql = (
-                "UPDATE chat_vert_rules SET rule = ?3 WHERE channel_id = ?1 AND rule_id = ?2"
-                if rule_id in stored
-                else "INSERT INTO chat_vert_rules (channel_id, rule_id, rule) VALUES (?1, ?2, ?3)"
+    async def change_chat_vert_rules(self, channel_id: int, keys: tuple[str, ...], change: ChatVertChange[T]) -> T:
+        # BEGIN IMMEDIATE takes the file's write lock first: what is read below is what the change replaces.
+        async with self.transaction() as db:
+            async with db.execute(
+                "SELECT rule_id, rule FROM chat_vert_rules WHERE channel_id = ? ORDER BY rule_id", (channel_id,)
+            ) as cur:
+                stored = {int(r[0]): json.loads(r[1]) for r in await cur.fetchall()}
+            marks = ", ".join("?" for _ in keys)
+            async with db.execute(
+                f"SELECT key, value FROM table_data WHERE channel_id = ? AND kind = 'chat_vert' AND key IN ({marks})",
+                (channel_id, *keys),
+            ) as cur:
+                found = {str(r[0]): json.loads(r[1]) for r in await cur.fetchall()}
+            table, answer = change(ChatVertTable(list(stored.values()), {key: found.get(key) for key in keys}))
+            ids = rule_ids(table.rules)
+            await db.executemany(
+                "DELETE FROM chat_vert_rules WHERE channel_id = ? AND rule_id = ?",
+                [(channel_id, rule_id) for rule_id in stored.keys() - set(ids)],
             )
-            await db.execute(sql, (channel_id, rule_id, json.dumps(rule)))
-        await db.executemany(
-            "INSERT OR REPLACE INTO table_data (channel_id, kind, key, value) VALUES (?, 'chat_vert', ?, ?)",
-            [(channel_id, key, json.dumps(value)) for key, value in data.items()],
-        )
+            for rule_id, rule in zip(ids, table.rules, strict=True):
+                sql = (
+                    "UPDATE chat_vert_rules SET rule = ?3 WHERE channel_id = ?1 AND rule_id = ?2"
+                    if rule_id in stored
+                    else "INSERT INTO chat_vert_rules (channel_id, rule_id, rule) VALUES (?1, ?2, ?3)"
+                )
+                await db.execute(sql, (channel_id, rule_id, json.dumps(rule)))
+            await db.executemany(
+                "INSERT OR REPLACE INTO table_data (channel_id, kind, key, value) VALUES (?, 'chat_vert', ?, ?)",
+                [(channel_id, key, json.dumps(value)) for key, value in table.data.items()],
+            )
+        return answer

@@ -1,0 +1,175 @@
+"""The one interface both databases implement (SQLite, embedded; PostgreSQL, shared by several processes).
+
+Every method is one short transaction of its own, committed before it returns, so that a failure leaves nothing
+half-written and a connection is never held between two calls. What one backend refuses (a second action with the
+same number, a second open table in a channel), the other refuses with the same error.
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+from abc import abstractmethod
+from collections.abc import Iterable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+from bot.store.model import ActionRow
+from bot.store.model import ChatVertChange
+from bot.store.model import GameRow
+from bot.store.model import ResultLine
+from bot.store.model import Seat
+from bot.store.model import StatLine
+from bot.store.model import T
+
+
+class Backend(ABC):
+    """What a database does for the bot: games, their numbered actions, panels, players, results, table data."""
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Close the connection (SQLite) or the pool (PostgreSQL); closing twice is harmless."""
+
+    @abstractmethod
+    async def version(self) -> int:
+        """The schema version the database is at (0 when empty)."""
+
+    @abstractmethod
+    async def migrate(self) -> None:
+        """Bring the schema to this bot's version, one migration per transaction; refuse a newer database."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[object]:
+        """A write transaction, rolled back on any failure: the store's own methods build on it."""
+
+    # -- games ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        options: dict[str, Any],
+        seats: list[Seat],
+        seed: int,
+        host_id: int,
+        locale: str,
+        reminder_s: int,
+        timeout_s: int,
+        now: float,
+        settings: dict[str, Any],
+    ) -> GameRow:
+        """A new game in its lobby; ``ActiveTableExists`` when the channel already has an open table."""
+
+    @abstractmethod
+    async def get_game(self, game_id: int) -> GameRow | None: ...
+
+    @abstractmethod
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The channel's open table (lobby or running), if any."""
+
+    @abstractmethod
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        """The most recent game of a channel that was started, whatever its status."""
+
+    @abstractmethod
+    async def games_with_status(self, *statuses: str) -> list[GameRow]:
+        """Every game in one of ``statuses``, oldest first."""
+
+    @abstractmethod
+    async def update_game(self, game_id: int, fields: dict[str, Any]) -> None:
+        """Set some columns of a game (already checked against ``model.UPDATABLE``)."""
+
+    # -- actions -------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def append_action(
+        self,
+        game_id: int,
+        n: int,
+        seat: int | None,
+        action: str,
+        *,
+        by_bot: bool,
+        at: float,
+        turn_since: float | None,
+        results: Iterable[ResultLine] | None,
+        how: str | None,
+    ) -> None:
+        """Action ``n`` with the turn clock and, for a final move, the game's end: one transaction.
+
+        ``DuplicateAction`` when action ``n`` of this game is already written, by this process or another.
+        """
+
+    @abstractmethod
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """A game's actions in order."""
+
+    @abstractmethod
+    async def action_count(self, game_id: int) -> int: ...
+
+    # -- private panels ------------------------------------------------------------------------
+
+    @abstractmethod
+    async def panel(self, game_id: int, user_id: int) -> tuple[int | None, int | None, bool]:
+        """(DM channel id, DM message id, DM refused) for a player's private panel."""
+
+    @abstractmethod
+    async def set_panel(
+        self, game_id: int, user_id: int, *, channel_id: int | None, message_id: int | None, dm_refused: bool
+    ) -> None: ...
+
+    # -- users ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def set_user_locale(self, user_id: int, locale: str) -> None: ...
+
+    @abstractmethod
+    async def user_locale(self, user_id: int) -> str | None: ...
+
+    @abstractmethod
+    async def set_notify(self, user_id: int, mode: str) -> None:
+        """How a player is called when their turn comes: ``channel``, ``dm`` or ``off``."""
+
+    @abstractmethod
+    async def notify_modes(self, user_ids: list[int]) -> dict[int, str]:
+        """The choices of those of ``user_ids`` (distinct) who made one."""
+
+    # -- results and statistics ----------------------------------------------------------------
+
+    @abstractmethod
+    async def finish_game(self, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
+        """Close a game and record its ranking in one transaction (writing it again changes nothing)."""
+
+    @abstractmethod
+    async def stats(self, guild_id: int, kind: str | None) -> list[StatLine]:
+        """Finished games and wins per game kind and human player on one server, best first."""
+
+    @abstractmethod
+    async def games_played(self, guild_id: int) -> dict[str, int]:
+        """Finished games per kind on one server."""
+
+    # -- table-level data that outlives one game -----------------------------------------------
+
+    @abstractmethod
+    async def table_data(self, channel_id: int, kind: str, key: str) -> Any:
+        """A JSON value kept for a table (None when never set)."""
+
+    @abstractmethod
+    async def set_table_data(self, channel_id: int, kind: str, key: str, value: Any) -> None: ...
+
+    # -- Le Chat vert's rules --------------------------------------------------------------------
+
+    @abstractmethod
+    async def chat_vert_rules(self, channel_id: int) -> list[dict[str, Any]]:
+        """The rules in force at a table, by id (oldest first)."""
+
+    @abstractmethod
+    async def change_chat_vert_rules(self, channel_id: int, keys: tuple[str, ...], change: ChatVertChange[T]) -> T:
+        """Read a table's rules and its Chat vert data ``keys``, store what ``change`` makes of them: one
+        transaction, one at a time per table across processes.
+
+        A rule with a new id is inserted, so a repeated id fails on the key and the whole change rolls back; a stored
+        one is rewritten; the ones left out are deleted. An error raised by ``change`` rolls everything back too.
+        """
