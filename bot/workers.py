@@ -46,8 +46,8 @@ WORKER_NICENESS = 10
 PARENT_CHECK_SECONDS = 1.0
 START_TIMEOUT = 60.0
 """Workers yield the cores to the event loop's process: a move's reply never waits behind someone's picture."""
-PRELOAD = ("bot.workers", *(spec.pictures.partition(":")[0] for spec in GAMES))
-"""Imported once by the fork server, so that every worker starts with the renderers loaded."""
+PRELOAD = ("bot.workers", *(spec.pictures.partition(":")[0] for spec in GAMES), "bot.warmed_renderers")
+"""Imported once by the fork server, so that every worker starts with the renderers loaded and their caches warm."""
 
 _starting = threading.Lock()
 _threads = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="render")

@@ -7,6 +7,8 @@ then confirms; "No bid" for everyone but the caller.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import discord
 
 from bot.games.base import Action
@@ -289,6 +291,20 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
     return FocusPanel(lines, lambda: pictures.render_cells(public, names, lang, focus, chunk), controls)
 
 
+def _panel_key(view: View) -> Hashable:
+    """A private panel changes with what its picture shows of the seat's own (hand, cartons, bids and where they lie,
+    notebook, the cards it may play) and with its moves; the cells it could play, the cost of a pass and the parts of
+    a bid only while it is to act, since only then are they shown. Not with every card laid around the table
+    (Discord's rate limits): the table message shows the grid."""
+    own = view.own
+    where = tuple(view.table.cell_name(bid.r, bid.c) for bid in own.my_bids)
+    moves = tuple(a.dumps() for a in view.legal)
+    shown = (own.hand, own.cartons, own.my_bids, where, own.notebook, own.playable, moves)
+    if view.seat not in view.to_act:
+        return shown
+    return shown, own.placements, own.pass_vp, own.bid
+
+
 def _style(action: Action) -> discord.ButtonStyle:
     """ "Neuro !" stands out in red; every other move is a plain button."""
     return discord.ButtonStyle.danger if action.kind == "neuro" else discord.ButtonStyle.primary
@@ -297,6 +313,7 @@ def _style(action: Action) -> discord.ButtonStyle:
 UI = GameUI(
     kind="neurotrio",
     action_style=_style,
+    panel_key=_panel_key,
     table_actions=_table_actions,
     focus_panel=_focus_panel,
     choice_form=_bid_form,
