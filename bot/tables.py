@@ -586,12 +586,11 @@ class TableService:
 
     def snapshot_of(self, live: LiveGame, events: list[Event]) -> Snapshot:
         engine, state = live.engine, live.state
-        seats = range(len(live.row.seats))
         over = engine.is_over(state)
-        views = {s: engine.view(state, s) for s in seats}
+        public, views = engine.all_views(state, len(live.row.seats))
         return Snapshot(
             game=live.row,
-            public=engine.public_view(state),
+            public=public,
             views=views,
             legal={s: list(view.legal) for s, view in views.items()},
             to_act=engine.to_act(state),

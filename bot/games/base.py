@@ -428,6 +428,26 @@ class Engine(Generic[S, T, P]):
         own, legal = self.own(state, seat), tuple(self.legal_actions(state, seat))
         return SeatView(**self._envelope(state, seat), seat=seat, own=own, legal=legal)
 
+    def all_views(self, state: S, players: int) -> tuple[TableView[T], dict[int, SeatView[T, P]]]:
+        """The public view and each of the ``players`` seats', equal to ``public_view`` and ``view`` for each seat,
+        with the parts they share (the table, whose turn, the scores) worked out once and held once: what a published
+        move needs."""
+        shared = self._envelope(state, None)
+        del shared["events"]
+        recent = state.recent
+        public = TableView(**shared, events=tuple(e for e in recent if e.seen_by(None)))
+        views = {
+            seat: SeatView(
+                **shared,
+                events=tuple(e for e in recent if e.seen_by(seat)),
+                seat=seat,
+                own=self.own(state, seat),
+                legal=tuple(self.legal_actions(state, seat)),
+            )
+            for seat in range(players)
+        }
+        return public, views
+
     def _envelope(self, state: S, seat: int | None) -> dict[str, Any]:
         """What every view holds, as ``seat`` (None: a spectator) may see it."""
         return {

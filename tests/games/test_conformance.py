@@ -159,6 +159,8 @@ def check_envelopes(engine: AnyEngine, state: Any) -> None:
         assert list(view.legal) == engine.legal_actions(state, seat)
         assert view.table == public.table
         assert all(event.seen_by(seat) for event in view.events)
+    shared, views = engine.all_views(state, players)
+    assert shared == public and views == {seat: engine.view(state, seat) for seat in range(players)}
 
 
 def check_moves(engine: AnyEngine, state: Any, foreign: list[tuple[int, Action]], rng: random.Random) -> None:
