@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,11 +20,13 @@ from PIL import Image
 from PIL import ImageChops
 from PIL import ImageDraw
 from PIL import ImageFilter
+from PIL import _imaging as pillow_core
 
 from bot.i18n import has
 from bot.i18n import language
 from bot.i18n import t
 from renders import measure
+from renders import memory
 from renders.typeface import FONT_BOLD as FONT_BOLD
 from renders.typeface import FONT_DIR as FONT_DIR
 from renders.typeface import FONT_REGULAR as FONT_REGULAR
@@ -39,12 +40,12 @@ from renders.typeface import has_glyph as has_glyph
 from renders.typeface import segments as segments
 from renders.typeface import text_width as text_width
 
+memory.keep_freed_memory()  # every process that draws pictures imports the kit first
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Colour = RGB | RGBA
 Box = tuple[int, int, int, int]
-FontMaker = Callable[[int, bool], Font]
-"""Where a text function takes its fonts: ``font`` by default, or a cached face (``renders.typecache``)."""
 
 # --- palette -------------------------------------------------------------------------------------------------
 
@@ -123,14 +124,12 @@ def fit_text(text: str, face: Font, max_width: float, ellipsis: str = ELLIPSIS) 
     return text[:lo].rstrip() + ellipsis
 
 
-def fit_font(
-    text: str, max_width: float, size: int, min_size: int, bold: bool = False, *, make: FontMaker = font
-) -> Font:
-    """The largest font between ``min_size`` and ``size`` in which ``text`` fits ``max_width`` (fonts from ``make``)."""
+def fit_font(text: str, max_width: float, size: int, min_size: int, bold: bool = False) -> Font:
+    """The largest font between ``min_size`` and ``size`` in which ``text`` fits ``max_width``."""
     for candidate in range(size, min_size, -1):
-        if text_width(text, make(candidate, bold)) <= max_width:
-            return make(candidate, bold)
-    return make(min_size, bold)
+        if text_width(text, font(candidate, bold)) <= max_width:
+            return font(candidate, bold)
+    return font(min_size, bold)
 
 
 def draw_text(
@@ -312,14 +311,21 @@ def _solid(size: tuple[int, int], colour: Colour, mask_key: tuple[str, tuple[int
 
 
 def paste(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
-    """Alpha-composite ``layer`` onto the RGBA ``canvas`` at ``xy``, clipped to the canvas."""
+    """Alpha-composite ``layer`` onto the RGBA ``canvas`` at ``xy``, clipped to the canvas.
+
+    The pixels of ``Image.alpha_composite``, through Pillow's core in three calls: a picture pastes hundreds of
+    pieces, and the checks and copies of the Python layer cost as much as the blending of a card.
+    """
     x, y = int(xy[0]), int(xy[1])
     left, top = max(0, -x), max(0, -y)
     right = min(layer.width, canvas.width - x)
     bottom = min(layer.height, canvas.height - y)
     if right <= left or bottom <= top:
         return
-    canvas.alpha_composite(layer, (x + left, y + top), (left, top, right, bottom))
+    whole = left == 0 and top == 0 and right == layer.width and bottom == layer.height
+    source = layer.im if whole else layer.im.crop((left, top, right, bottom))
+    box = (x + left, y + top, x + right, y + bottom)
+    canvas.im.paste(pillow_core.alpha_composite(canvas.im.crop(box), source), box)
     measure.pasted(layer, (x, y))
 
 
@@ -531,9 +537,13 @@ class RimmedCard:
     scale: int
     inset: int
 
-    def finish(self, width: int) -> Image.Image:
-        """The card at its size, with the thin edge that sets it apart from a light background."""
-        card = measure.resized(self.image, card_size(width), Image.Resampling.LANCZOS)
+    def finish(self, width: int, resample: Image.Resampling = Image.Resampling.LANCZOS) -> Image.Image:
+        """The card at its size, with the thin edge that sets it apart from a light background.
+
+        ``BOX`` (the plain average of each block) is as smooth as ``LANCZOS`` on flat cards, and leaves no ringing
+        around their edges: a picture of many such cards compresses to about two thirds.
+        """
+        card = measure.resized(self.image, card_size(width), resample)
         panel(card, (0, 0, card.width, card.height), card_radius(width), (0, 0, 0, 0), outline=PAPER_EDGE, width=1)
         return card
 
@@ -748,24 +758,22 @@ def encode_png(img: Image.Image, *, colors: int | None = None) -> bytes:
         return buffer.getvalue()
     width, height = out.size
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, filters, no interlace
-    idat = isal_zlib.compress(up_filtered_rows(out), DEFLATE_LEVEL)
+    idat = isal_zlib.compress(png_rows(out), DEFLATE_LEVEL)
     return PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
 
 
-def up_filtered_rows(rgb: Image.Image) -> bytes:
-    """The scanlines of an RGB picture as PNG stores them before deflate, all with the "Up" filter but the first.
+def png_rows(rgb: Image.Image) -> bytes:
+    """The scanlines of an RGB picture as PNG stores them before deflate: each row after its filter byte, 0 (none).
 
-    Pillow's own encoder tries five filters on every row, which costs more than the deflate itself; "Up" (each
-    byte minus the one above it) done by Pillow's C code in one pass compresses these flat pictures as well.
+    Pillow's own encoder tries five filters on every row, which costs more than the deflate itself. On these
+    pictures (flat colours, repeated pieces) the raw rows deflate smaller than with any single filter: measured over
+    every game's pictures, about 12 % smaller than "Up" (each byte minus the one above it) and 15 % than "Sub".
     """
     width, height = rgb.size
     stride = 3 * width
     flat = Image.frombytes("L", (stride, height), rgb.tobytes())  # one byte per sample: rows of stride bytes
-    above = ImageChops.offset(flat, 0, 1)  # row y - 1 under row y (the first row gets the last: replaced below)
-    lines = Image.new("L", (stride + 1, height), 2)  # a first column of filter bytes: 2 is "Up"
-    lines.paste(ImageChops.subtract_modulo(flat, above), (1, 0))
-    lines.paste(flat.crop((0, 0, stride, 1)), (1, 0))
-    lines.putpixel((0, 0), 0)  # the first row has nothing above it: filter 0 ("None"), raw bytes
+    lines = Image.new("L", (stride + 1, height), 0)  # a first column of filter bytes
+    lines.paste(flat, (1, 0))
     return lines.tobytes()
 
 

@@ -15,7 +15,6 @@ from PIL import Image
 from PIL import ImageDraw
 
 from renders import kit
-from renders import measure
 
 
 class Type(IntEnum):
@@ -56,8 +55,8 @@ HAND_MAX_WIDTH = 1000
 """The widest hand picture: past it, cards overlap or go on another row."""
 
 
-def face(size: Type, bold: bool = False) -> kit.Font:
-    """The bundled font at a size of the scale."""
+def face(size: int, bold: bool = False) -> kit.Font:
+    """The bundled font at a size of the scale (``Type``)."""
     return kit.font(int(size), bold)
 
 
@@ -367,34 +366,3 @@ def legend(canvas: Image.Image, box: kit.Box, items: Sequence[tuple[kit.Colour, 
         kit.panel(canvas, (x, round(cy - swatch / 2), x + swatch, round(cy + swatch / 2)), 3, colour)
         draw.text((x + swatch + Space.XS, cy), label, font=font, fill=kit.INK_DIM, anchor="lm")
         x += round(need) + Space.M
-
-
-# --- cached layers ----------------------------------------------------------------------------------------------
-#
-# A picture that changes a little between moves is drawn from ready parts: a base (the felt, the panels' shadows)
-# shared by every table of one size, then opaque tiles cut from that base and drawn once per look (a player's line,
-# a box). Laying a tile is a plain copy of its pixels, and passes on the marks of the texts drawn on it.
-
-
-def from_base(base: Image.Image) -> Image.Image:
-    """A fresh picture on a cached ``base`` (which stays untouched), its marks passed on."""
-    canvas = base.copy()
-    measure.pasted(base, (0, 0))
-    return canvas
-
-
-def lay(canvas: Image.Image, tile: Image.Image, xy: tuple[int, int]) -> None:
-    """Copy the opaque ``tile`` onto ``canvas`` at ``xy`` (no blending), passing on its marks."""
-    canvas.paste(tile, xy)
-    measure.pasted(tile, xy)
-
-
-def even(box: kit.Box) -> kit.Box:
-    """``box`` grown to start on even coordinates: a tile must sit an even number of pixels from the picture's
-    corner, or the half pixels that ``round`` sends to the even neighbour would land elsewhere on it."""
-    return (box[0] - box[0] % 2, box[1] - box[1] % 2, box[2], box[3])
-
-
-def shifted(box: kit.Box, origin: tuple[int, int]) -> kit.Box:
-    """``box`` in the coordinates of a tile whose top-left corner is at ``origin``."""
-    return (box[0] - origin[0], box[1] - origin[1], box[2] - origin[0], box[3] - origin[1])

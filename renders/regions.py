@@ -1,10 +1,12 @@
-"""Parts of a picture kept whole between moves: an opaque crop of the finished picture, keyed by what it shows.
+"""Pictures drawn from parts kept whole between moves: an opaque crop of the finished picture, keyed by what it shows.
 
-Most of a table picture does not change from one move to the next (the players who did not move, the header, the
-static panels). A part whose every drawing lies inside its box, and whose box nothing else draws into, is the same
-pixels whenever the same things are drawn there: it is drawn once on the felt, cropped, and pasted as it is on the
-next pictures that show the same things. Pasting an opaque crop is a copy, so the picture is pixel for pixel the one
-drawn from scratch. A crop keeps the readability marks drawn while it was made and hands them on where it is pasted.
+Most of a picture does not change from one move to the next (the players who did not move, the header, the static
+panels). A picture starts from a base (the felt, or the felt with what never changes at its size, cached by the
+game), and each part whose every drawing lies inside its box, a box nothing else draws into, is the same pixels
+whenever the same things are drawn there on the same base: it is drawn once, in the picture's own coordinates, on a
+copy of the base, cropped, and pasted as it is on the next pictures that show the same things. Pasting an opaque
+crop is a copy, so the picture is pixel for pixel the one drawn from scratch. A crop keeps the readability marks
+drawn while it was made and hands them on where it is pasted.
 """
 
 from __future__ import annotations
@@ -21,30 +23,42 @@ from renders import measure
 Draw = Callable[[Image.Image], None]
 
 
+def start(base: Image.Image) -> Image.Image:
+    """A fresh picture on a cached ``base`` (which stays untouched), the marks drawn on the base passed on."""
+    canvas = base.copy()
+    measure.pasted(base, (0, 0))
+    return canvas
+
+
 class Regions:
     """A bounded cache of picture parts, least recently used dropped first."""
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
-        self._parts: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._parts: OrderedDict[Hashable, tuple[Image.Image, Image.Image | None]] = OrderedDict()
 
-    def paste(self, canvas: Image.Image, box: kit.Box, key: Hashable, draw: Draw) -> None:
-        """Paste the part ``box`` of ``canvas`` that ``draw`` paints (on the bare felt) for ``key``."""
-        full = (canvas.size, box, key)
-        part = self._parts.get(full)
-        if part is None:
-            part = self._make(canvas.size, box, draw)
-            self._parts[full] = part
+    def paste(
+        self, canvas: Image.Image, box: kit.Box, key: Hashable, draw: Draw, base: Image.Image | None = None
+    ) -> None:
+        """Paste the part ``box`` of ``canvas`` that ``draw`` paints for ``key`` on ``base`` (the bare felt when
+        None; else the image the picture started from, of its size)."""
+        full = (canvas.size, box, key, None if base is None else id(base))
+        found = self._parts.get(full)
+        # a part drawn on a base is kept with it: another image never takes the id of one still held here
+        if found is None or found[1] is not base:
+            found = (self._make(canvas.size, box, draw, base), base)
+            self._parts[full] = found
             if len(self._parts) > self.maxsize:
                 self._parts.popitem(last=False)
         else:
             self._parts.move_to_end(full)
+        part = found[0]
         canvas.paste(part, box[:2])
         measure.pasted(part, box[:2])
 
     @staticmethod
-    def _make(size: tuple[int, int], box: kit.Box, draw: Draw) -> Image.Image:
-        scratch = kit.new_canvas(*size)
+    def _make(size: tuple[int, int], box: kit.Box, draw: Draw, base: Image.Image | None) -> Image.Image:
+        scratch = kit.new_canvas(*size) if base is None else base.copy()
         with measure.piece() as marks, measure.placed(1.0, (-box[0], -box[1])):
             draw(scratch)
         return measure.attach(scratch.crop(box), marks)

@@ -33,6 +33,7 @@ from renders.chat_vert.status import fitted_pill
 from renders.kit import Font
 from renders.layout import Space
 from renders.layout import Type
+from renders.regions import Regions
 
 WIDTH: Final = 600
 MARGIN: Final = 16
@@ -67,6 +68,8 @@ MARK: Final = 28
 TAG: Final = 28
 """The height of the "drawn" tag on the drawn card."""
 STRIP_SHADE: Final = (6, 36, 22, 110)
+STRIP_BOX: Final = (0, layout.HEADER, WIDTH, layout.HEADER + HAND_STRIP + Space.HAIR)
+"""The pile strip's part: the strip and the tail of its card's shadow under it."""
 HIGHLIGHT: Final = frozenset({"turn", "drawn"})
 """The tasks during which the playable cards are raised and the others dimmed."""
 
@@ -97,8 +100,9 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     hand = list(own.hand)
     per_row, rows, step = hand_layout(len(hand))
     canvas = kit.new_canvas(WIDTH, HEIGHT)
-    _draw_hand_header(canvas, view, locale, len(hand))
-    _draw_hand_strip(canvas, view, locale)
+    header = ("header", view.seat, own.task, len(hand), locale)
+    PARTS.paste(canvas, (0, 0, WIDTH, layout.HEADER), header, lambda c: _draw_hand_header(c, view, locale, len(hand)))
+    PARTS.paste(canvas, STRIP_BOX, _strip_key(view, locale), lambda c: _draw_hand_strip(c, view, locale))
     draw = ImageDraw.Draw(canvas)
     frame_h = ROWS * ROW_H + (ROWS - 1) * ROW_GAP
     if not hand:
@@ -140,6 +144,19 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
             outline=kit.PAPER,
         )
     return canvas
+
+
+PARTS: Final = Regions(maxsize=64)
+"""The headers and pile strips of the hands as last drawn: most moves change neither for most seats."""
+
+
+def _strip_key(view: ChatVertSeatView, locale: str) -> tuple[object, ...]:
+    """Everything the pile strip shows: the card on the pile, the colour to match and what weighs on the seat."""
+    table = view.table
+    pending = table.pending
+    weighs = (pending.count, pending.target == view.seat) if pending is not None else None
+    marks = table.seats[view.seat].marks if 0 <= view.seat < len(table.seats) else ()
+    return ("strip", table.top, table.colour, table.top_major, table.phase, weighs, marks, locale)
 
 
 def _task(view: ChatVertSeatView, locale: str) -> tuple[str, kit.Colour] | None:

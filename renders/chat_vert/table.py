@@ -40,10 +40,9 @@ from renders.chat_vert.cards import table_oval
 from renders.chat_vert.cards import words
 from renders.chat_vert.status import named_line
 from renders.layout import Space
-from renders.layout import even
-from renders.layout import from_base
-from renders.layout import lay
-from renders.layout import shifted
+from renders.regions import Draw
+from renders.regions import Regions
+from renders.regions import start
 
 WIDTH: Final = 600
 HEADER: Final = 56
@@ -92,15 +91,18 @@ STOCK_ROOM: Final = 80
 def table_image(table: ChatVertTable, names: Sequence[str], locale: str) -> Image.Image:
     """The shared table as an RGBA picture.
 
-    Drawn from cached parts: the felt with the oval and the direction ring, then one tile per part (the header,
-    the footer, the draw pile, each seat's plate) drawn once per look; only the pile's top card is drawn anew. The
-    footer goes first: the shadow of a lit plate at the bottom reaches over it."""
+    Drawn from cached parts: the felt with the oval and the direction ring, then one part per look (the header,
+    the footer, the draw pile, each seat's plate); only the pile's top card is drawn anew. The footer goes first:
+    the shadow of a lit plate at the bottom reaches over it. The parts away from the oval are drawn on the felt."""
     alpha = DONE_ALPHA if table.phase == "over" else ACTIVE_ALPHA
-    canvas = from_base(_base(table.arrows, alpha))
-    lay(canvas, _header_tile(_header_key(table, names, locale), locale), (0, 0))
+    base = _base(table.arrows, alpha)
+    canvas = start(base)
+    header = _header_key(table, names, locale)
+    PARTS.paste(canvas, (0, 0, WIDTH, HEADER), (header, locale), lambda c: _draw_header(c, header, locale))
     shown = frozenset(mark for info in table.seats for mark in info.marks)
-    lay(canvas, _footer_tile(table.rules, shown, locale), (0, FOOTER_TOP))
-    _draw_centre(canvas, table, locale)
+    footer = (0, FOOTER_TOP, WIDTH, HEIGHT)
+    PARTS.paste(canvas, footer, (table.rules, shown, locale), lambda c: _draw_footer(c, table.rules, shown, locale))
+    _draw_centre(canvas, table, locale, base)
     _draw_seats(canvas, table, names, locale)
     return canvas
 
@@ -116,9 +118,8 @@ def _base(direction: int, alpha: int) -> Image.Image:
     return canvas
 
 
-def _tile(region: kit.Box) -> Image.Image:
-    """The felt under ``region`` (away from the oval), to draw one part on."""
-    return _base(0, ACTIVE_ALPHA).crop(region)
+PARTS: Final = Regions(maxsize=96)
+"""The parts of the tables as last drawn: a move changes the header, a plate or two and the draw pile."""
 
 
 HeaderKey = tuple[str, int | None, int, int | None, str]
@@ -129,13 +130,6 @@ def _header_key(table: ChatVertTable, names: Sequence[str], locale: str) -> Head
     seat = table.winner if table.phase == "over" else table.dealer if table.phase == "direction" else table.turn
     name = seat_name(names, seat, locale) if seat is not None else ""
     return table.phase, table.winner, table.dealer, table.turn, name
-
-
-@measure.piece_cache(maxsize=16)
-def _header_tile(key: HeaderKey, locale: str) -> Image.Image:
-    tile = _tile((0, 0, WIDTH, HEADER))
-    _draw_header(tile, key, locale)
-    return tile
 
 
 def _draw_header(canvas: Image.Image, header: HeaderKey, locale: str) -> None:
@@ -165,7 +159,7 @@ def _draw_header(canvas: Image.Image, header: HeaderKey, locale: str) -> None:
     kit.draw_runs(draw, (x + Space.XL + Space.S, cy), runs)
 
 
-def _draw_centre(canvas: Image.Image, table: ChatVertTable, locale: str) -> None:
+def _draw_centre(canvas: Image.Image, table: ChatVertTable, locale: str, base: Image.Image) -> None:
     """The oval with the direction arrows, the top card (after a major: ringed in the chosen colour, with that
     colour's token on its corner), a pending +2/+4, and the draw pile with its size."""
     cx, cy = CENTRE
@@ -184,23 +178,14 @@ def _draw_centre(canvas: Image.Image, table: ChatVertTable, locale: str) -> None
         runs = [(f"+{pending.count}", kit.font(COUNT, True), kit.INK)]
         chip(canvas, (cx, below), runs, kit.ALERT, align="center", outline=kit.PAPER)
     xy = (cx, below + Space.XL + Space.S)
-    region = _stock_region(xy)
-    lay(canvas, _stock_tile(table.arrows, table.phase == "over", table.stock, locale, xy, region), region[:2])
+    stock = (table.stock, locale)
+    PARTS.paste(canvas, _stock_region(xy), stock, lambda c: _draw_stock(c, table.stock, locale, xy), base)
 
 
 def _stock_region(xy: tuple[int, int]) -> kit.Box:
-    """What the draw pile's tile covers: its stack, its shadow and its label under it."""
+    """What the draw pile's part covers: its stack, its shadow and its label under it."""
     cx, y0 = xy
-    return even((cx - STOCK_ROOM, y0 - Space.M, cx + STOCK_ROOM, y0 + kit.card_size(STOCK_CARD)[1] + Space.XXL + 2))
-
-
-@measure.piece_cache(maxsize=16)
-def _stock_tile(
-    direction: int, over: bool, count: int, locale: str, xy: tuple[int, int], region: kit.Box
-) -> Image.Image:
-    tile = _base(direction, DONE_ALPHA if over else ACTIVE_ALPHA).crop(region)
-    _draw_stock(tile, count, locale, (xy[0] - region[0], xy[1] - region[1]))
-    return tile
+    return (cx - STOCK_ROOM, y0 - Space.M, cx + STOCK_ROOM, y0 + kit.card_size(STOCK_CARD)[1] + Space.XXL + 2)
 
 
 def _draw_stock(canvas: Image.Image, count: int, locale: str, xy: tuple[int, int]) -> None:
@@ -259,7 +244,9 @@ def _draw_seats(canvas: Image.Image, table: ChatVertTable, names: Sequence[str],
         pending = table.pending.count if table.pending is not None and info.targeted else None
         _draw_surround(canvas, info, frame, seat)
         name = seat_name(names, seat, locale)
-        lay(canvas, _seat_tile(info, frame, seat, name, locale, pending), even(frame)[:2])
+        PARTS.paste(
+            canvas, frame, (info, seat, name, locale, pending), _seat_drawing(info, frame, seat, name, locale, pending)
+        )
 
 
 def _draw_surround(canvas: Image.Image, info: SeatInfo, frame: kit.Box, seat: int) -> None:
@@ -273,12 +260,8 @@ def _draw_surround(canvas: Image.Image, info: SeatInfo, frame: kit.Box, seat: in
         kit.drop_shadow(canvas, frame, 12)
 
 
-@measure.piece_cache(maxsize=64)
-def _seat_tile(info: SeatInfo, frame: kit.Box, seat: int, name: str, locale: str, pending: int | None) -> Image.Image:
-    region = even(frame)
-    tile = _tile(region)
-    _draw_seat(tile, info, shifted(frame, region[:2]), seat, name, locale, pending)
-    return tile
+def _seat_drawing(info: SeatInfo, frame: kit.Box, seat: int, name: str, locale: str, pending: int | None) -> Draw:
+    return lambda canvas: _draw_seat(canvas, info, frame, seat, name, locale, pending)
 
 
 def _draw_seat(
@@ -328,17 +311,9 @@ def _draw_seat(
         chip(canvas, (max(bx + Space.S, mx + MARK + Space.XS), row2), runs, kit.ALERT, align="right")
 
 
-@measure.piece_cache(maxsize=32)
-def _footer_tile(rules: int, shown: frozenset[Mark], locale: str) -> Image.Image:
-    tile = _tile((0, FOOTER_TOP, WIDTH, HEIGHT))
-    _draw_footer(tile, rules, shown, locale, FOOTER_TOP)
-    return tile
-
-
-def _draw_footer(canvas: Image.Image, rules: int, shown: frozenset[Mark], locale: str, shift: int = 0) -> None:
-    """The number of secret rules, then what the markers on the plates mean (for the markers shown); drawn
-    ``shift`` px higher than it shows."""
-    top = FOOTER_TOP - shift
+def _draw_footer(canvas: Image.Image, rules: int, shown: frozenset[Mark], locale: str) -> None:
+    """The number of secret rules, then what the markers on the plates mean (for the markers shown)."""
+    top = FOOTER_TOP
     line = FOOTER // 2
     cy = top + line / 2
     runs = [(counted(locale, "rules", rules), kit.font(TEXT, True), kit.INK if rules else kit.INK_DIM)]

@@ -33,6 +33,7 @@ from renders.nain_jaune.pieces import chip_face
 from renders.nain_jaune.pieces import coin_count
 from renders.nain_jaune.pieces import draw_chips
 from renders.nain_jaune.pieces import state_chips
+from renders.regions import Regions
 
 WIDTH: Final = 560
 EDGE: Final = Space.L
@@ -82,7 +83,9 @@ def hand_image(view: NainJauneSeatView, locale: str) -> Image.Image:
     hand = view.own.hand
     grid = hand_grid(capacity(view))
     canvas = kit.new_canvas(WIDTH, grid.height)
-    _draw_header(canvas, view, locale)
+    PARTS.paste(
+        canvas, (0, 0, WIDTH, HEADER + STATUS), _header_key(view, locale), lambda c: _draw_header(c, view, locale)
+    )
     top = HEADER + STATUS
     if not hand:
         centre = (WIDTH / 2, (top + grid.height - EDGE) / 2)
@@ -104,6 +107,17 @@ def hand_image(view: NainJauneSeatView, locale: str) -> Image.Image:
         else:
             kit.paste_card(canvas, card(code, size, locale, dim=True), (round(x), y))
     return canvas
+
+
+PARTS: Final = Regions(maxsize=32)
+"""The headers (with the status line) of the hands as last drawn."""
+
+
+def _header_key(view: NainJauneSeatView, locale: str) -> tuple[object, ...]:
+    """Everything the header and the status line show."""
+    own, table = view.own, view.table
+    state = tuple(state_chips(table, locale))
+    return (view.seat, len(own.hand), own.tokens, own.my_turn, table.over, table.awaiting_claims, state, locale)
 
 
 def _draw_header(canvas: Image.Image, view: NainJauneSeatView, locale: str) -> None:

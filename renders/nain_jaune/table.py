@@ -30,16 +30,12 @@ from renders.layout import RADIUS
 from renders.layout import Named
 from renders.layout import Space
 from renders.layout import Type
-from renders.layout import even
 from renders.layout import face
-from renders.layout import from_base
 from renders.layout import header_pill
 from renders.layout import header_title
 from renders.layout import header_turn
 from renders.layout import inset
-from renders.layout import lay
 from renders.layout import rows
-from renders.layout import shifted
 from renders.layout import split_left
 from renders.layout import split_top
 from renders.layout import width
@@ -50,6 +46,9 @@ from renders.nain_jaune.pieces import coin_count
 from renders.nain_jaune.pieces import draw_chips
 from renders.nain_jaune.pieces import seat_name
 from renders.nain_jaune.pieces import state_chips
+from renders.regions import Draw
+from renders.regions import Regions
+from renders.regions import start
 
 WIDTH: Final = 560
 EDGE: Final = Space.L
@@ -121,25 +120,35 @@ def table_layout(players: int) -> TableBoxes:
 def table_image(view: NainJauneTableView | NainJauneSeatView, names: Sequence[str], locale: str) -> Image.Image:
     """The shared table as an RGBA picture (for callers that compose or scale it before encoding).
 
-    Drawn from cached parts: the felt with the panels' shadows for this many players, then one tile per part
-    (the header, each box, the talon, each player's line) drawn once per look, and the running sequence, the one
-    part that changes at every move."""
+    Drawn from cached parts: the felt with the panels' shadows for this many players, then one part per look
+    (the header, each box, the talon, each player's line), and the running sequence, the one part that changes at
+    every move, drawn on its cached empty panel."""
     table = view.table
     players = len(table.players)
     bands = table_layout(players)
-    canvas = from_base(_base(players))
-    lay(canvas, _header_tile(players, _header_key(table, names, locale), locale), (0, 0))
+    base = _base(players)
+    canvas = start(base)
+    header = _header_key(table, names, locale)
+    PARTS.paste(canvas, (0, 0, WIDTH, HEADER), (header, locale), lambda c: _draw_header(c, header, locale), base)
     for box, frame in zip(_ordered_boxes(table), box_frames(bands.boxes), strict=True):
         region = _box_region(frame, bands.boxes)
-        lay(canvas, _box_tile(players, box, locale, frame, region), region[:2])
-    _draw_sequence(canvas, table, names, locale, bands)
-    lay(canvas, _talon_tile(players, table.talon, locale), even(bands.talon)[:2])
+        PARTS.paste(canvas, region, (box, locale), _box_drawing(box, locale, frame), base)
+    sequence = _sequence_region(bands)
+    PARTS.paste(canvas, sequence, "sequence", lambda c: _draw_sequence_panel(c, bands.sequence), base)
+    _draw_sequence_content(canvas, table, names, locale, bands.sequence)
+    talon = (table.talon, locale)
+    PARTS.paste(canvas, bands.talon, talon, lambda c: _draw_talon(c, table.talon, locale, bands.talon), base)
     line_face = face(Type.LABEL, True)
     widths = _count_widths(table.players, line_face)
     for player, frame in zip(table.players, rows(bands.players, players, PLAYER_GAP), strict=True):
         name = seat_name(names, player.seat, locale)
-        lay(canvas, _player_tile(players, frame, player, name, widths, locale), even(frame)[:2])
+        key = (player, name, widths, locale)
+        PARTS.paste(canvas, frame, key, _player_drawing(frame, player, name, widths, locale), base)
     return canvas
+
+
+PARTS: Final = Regions(maxsize=128)
+"""The parts of the tables as last drawn: a move changes the header, a player's line or two and maybe a box."""
 
 
 @lru_cache(maxsize=4)
@@ -154,11 +163,6 @@ def _base(players: int) -> Image.Image:
     return canvas
 
 
-def _tile(players: int, region: kit.Box) -> Image.Image:
-    """The base under ``region``, to draw one part on."""
-    return _base(players).crop(region)
-
-
 HeaderKey = tuple[int, int, bool, int | None, str]
 """What the header shows: the deal, the number of deals, the end, whose turn it is and their name."""
 
@@ -167,13 +171,6 @@ def _header_key(table: NainJauneTable, names: Sequence[str], locale: str) -> Hea
     current = None if table.over else table.current
     name = seat_name(names, current, locale) if current is not None else ""
     return table.deal, table.deals, table.over, current, name
-
-
-@measure.piece_cache(maxsize=16)
-def _header_tile(players: int, key: HeaderKey, locale: str) -> Image.Image:
-    tile = _tile(players, (0, 0, WIDTH, HEADER))
-    _draw_header(tile, key, locale)
-    return tile
 
 
 def _ordered_boxes(table: NainJauneTable) -> list[BoxView]:
@@ -193,47 +190,24 @@ def box_frames(band: kit.Box) -> list[kit.Box]:
 
 
 def _box_region(frame: kit.Box, band: kit.Box) -> kit.Box:
-    """What a box's tile covers: its column of the band, to the middle of the gaps beside it."""
-    return even((frame[0] - Space.S // 2, band[1], frame[2] + Space.S // 2, band[3]))
+    """What a box's part covers: its column of the band, to the middle of the gaps beside it."""
+    return (frame[0] - Space.S // 2, band[1], frame[2] + Space.S // 2, band[3])
 
 
-@measure.piece_cache(maxsize=64)
-def _box_tile(players: int, box: BoxView, locale: str, frame: kit.Box, region: kit.Box) -> Image.Image:
-    tile = _tile(players, region)
-    _draw_box(tile, box, locale, shifted(frame, region[:2]))
-    return tile
+def _box_drawing(box: BoxView, locale: str, frame: kit.Box) -> Draw:
+    return lambda canvas: _draw_box(canvas, box, locale, frame)
 
 
-@measure.piece_cache(maxsize=32)
-def _talon_tile(players: int, talon: int, locale: str) -> Image.Image:
-    frame = table_layout(players).talon
-    region = even(frame)
-    tile = _tile(players, region)
-    _draw_talon(tile, talon, locale, shifted(frame, region[:2]))
-    return tile
+def _player_drawing(frame: kit.Box, player: PlayerView, name: str, widths: tuple[float, float], locale: str) -> Draw:
+    return lambda canvas: _draw_player(canvas, frame, player, name, face(Type.LABEL, True), widths, locale)
 
 
 def _count_widths(players: Sequence[PlayerView], line_face: Font) -> tuple[float, float]:
     """The widest card count and token count: every line keeps its numbers in the same columns."""
     return (
-        max(_length(line_face, str(p.cards)) for p in players),
-        max(_length(line_face, str(p.tokens)) for p in players),
+        max(line_face.getlength(str(p.cards)) for p in players),
+        max(line_face.getlength(str(p.tokens)) for p in players),
     )
-
-
-@lru_cache(maxsize=256)
-def _length(line_face: Font, text: str) -> float:
-    return line_face.getlength(text)
-
-
-@measure.piece_cache(maxsize=64)
-def _player_tile(
-    players: int, frame: kit.Box, player: PlayerView, name: str, widths: tuple[float, float], locale: str
-) -> Image.Image:
-    region = even(frame)
-    tile = _tile(players, region)
-    _draw_player(tile, shifted(frame, region[:2]), player, name, face(Type.LABEL, True), widths, locale)
-    return tile
 
 
 def _middle(box: kit.Box) -> float:
@@ -281,31 +255,15 @@ def _count_face(text: str, room: float) -> Font:
     return kit.font(size, True)
 
 
-def _draw_sequence(
-    canvas: Image.Image, table: NainJauneTable, names: Sequence[str], locale: str, bands: TableBoxes
-) -> None:
-    """The running sequence's panel (cached, with the gap before the talon that its glow may reach), then what it
-    holds now, drawn on a copy of it and laid on the picture."""
-    region = _sequence_region(bands)
-    tile = _sequence_panel(len(table.players)).copy()
-    with measure.placed(1.0, region[:2]):
-        _draw_sequence_content(tile, table, names, locale, shifted(bands.sequence, region[:2]))
-    canvas.paste(tile, region[:2])
-
-
 def _sequence_region(bands: TableBoxes) -> kit.Box:
+    """The running sequence's part: its panel and the gap before the talon that its glow may reach."""
     frame = bands.sequence
-    return even((frame[0], frame[1], bands.talon[0], frame[3]))
+    return (frame[0], frame[1], bands.talon[0], frame[3])
 
 
-@lru_cache(maxsize=4)
-def _sequence_panel(players: int) -> Image.Image:
-    """The sequence's empty panel on the base (its shadow is on the base)."""
-    bands = table_layout(players)
-    region = _sequence_region(bands)
-    tile = _tile(players, region)
-    kit.panel(tile, shifted(bands.sequence, region[:2]), RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
-    return tile
+def _draw_sequence_panel(canvas: Image.Image, frame: kit.Box) -> None:
+    """The sequence's empty panel (its shadow is on the base)."""
+    kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
 
 
 def _draw_sequence_content(

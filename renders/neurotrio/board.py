@@ -24,7 +24,6 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import layout
-from renders import typecache
 from renders.layout import HEADER
 from renders.layout import SMALL_RADIUS
 from renders.layout import Space
@@ -166,12 +165,12 @@ def _draw_header(
     draw = ImageDraw.Draw(canvas)
     cy = HEADER // 2
     phase = t(locale, f"neuro.render.phase.{view.phase}")
-    x = EDGE + kit.draw_text(draw, (EDGE, cy), phase, typecache.face(Type.LABEL, True), kit.GOLD, anchor="lm")
+    x = EDGE + kit.draw_text(draw, (EDGE, cy), phase, layout.face(Type.LABEL, True), kit.GOLD, anchor="lm")
     right = WIDTH - EDGE
     room = right - x - Space.L
     if card is not None:
         text = plural(locale, "neuro.render.choices", ghosts)
-        face = typecache.face(Type.LABEL, True)
+        face = layout.face(Type.LABEL, True)
         shown = kit.draw_text(draw, (right, cy), text, face, kit.INK, anchor="rm", max_width=room - HEADER_CARD)
         xy = (right - shown - HEADER_CARD - Space.S, cy - HEADER_CARD / 2)
         paste_card(canvas, card_image(card, HEADER_CARD, locale), xy, shadow=False)
@@ -183,10 +182,8 @@ def _draw_header(
     elif view.table.turn is not None:
         seat = view.table.turn
         key = "neuro.render.to_bid" if view.phase == "auction" else "neuro.render.turn"
-        face = typecache.face(Type.TITLE)
-        runs = typecache.catalog_runs(
-            locale, key, seat_name(names, seat, locale), face, kit.INK, kit.seat_colour(seat), room
-        )
+        face = layout.face(Type.TITLE)
+        runs = kit.catalog_runs(locale, key, seat_name(names, seat, locale), face, kit.INK, kit.seat_colour(seat), room)
         kit.draw_runs(draw, (right, cy), runs, align="right")
 
 
@@ -235,7 +232,7 @@ def _draw_frame(canvas: Image.Image, grid: Grid) -> None:
     shape."""
     area = grid.area
     draw = ImageDraw.Draw(canvas)
-    label_face = typecache.face(LABEL_FACE, True)
+    label_face = layout.face(LABEL_FACE, True)
     for j in range(area.cols):
         x = grid.xs[j] + grid.widths[j] / 2
         kit.draw_centered(draw, (x, grid.top - LABEL / 2 - Space.HAIR), column_label(j), label_face, kit.INK_DIM)
@@ -253,7 +250,7 @@ def _draw_ghosts(
     area, cell = grid.area, grid.cell
     ghost = card_image(card, cell - 2 * CARD_INSET, locale, alpha=GHOST_ALPHA)
     draw = ImageDraw.Draw(canvas)
-    face = typecache.face(LABEL_FACE, True)
+    face = layout.face(LABEL_FACE, True)
     for place in cells:
         if not area.contains(place.r, place.c):
             continue

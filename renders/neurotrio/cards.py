@@ -21,7 +21,6 @@ from bot.i18n import language
 from bot.i18n import t
 from renders import kit
 from renders import measure
-from renders import typecache
 
 NATURES: Final = ("C", "E", "R")
 FONDS: Final = ("N", "V", "B")
@@ -158,7 +157,7 @@ def _unit_box(nature: str) -> tuple[float, float, float, float]:
 @measure.piece_cache(maxsize=512)
 def _card(code: str, width: int, lang: str) -> Image.Image:
     nature, fond, force = parse_card(code)
-    face = typecache.memo_font(index_size(width), True)
+    face = kit.font(index_size(width), True)
     border = max(2, round(width * CARD_BORDER))
     baseline = border + math.ceil(width * INDEX_GAP) - face.getbbox("N", anchor="ls")[1]
     edge = max(1.0, width * 0.025)
@@ -265,7 +264,7 @@ def carton(
 ) -> kit.Box:
     """A small rounded carton with a bold label (``size`` px, else a share of the height), centred on ``centre``;
     returns its box."""
-    face = typecache.memo_font(size or max(8, round(height * CARTON_TEXT)), True)
+    face = kit.font(size or max(8, round(height * CARTON_TEXT)), True)
     width = max(min_width, height, round(kit.text_width(text, face) + face.size * 0.8))
     x0, y0 = round(centre[0] - width / 2), round(centre[1] - height / 2)
     box = (x0, y0, x0 + width, y0 + height)

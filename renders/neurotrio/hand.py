@@ -21,7 +21,6 @@ from bot.i18n import t
 from renders import kit
 from renders import layout
 from renders import measure
-from renders import typecache
 from renders.layout import HEADER
 from renders.layout import Space
 from renders.layout import Type
@@ -124,7 +123,7 @@ def _draw_hand(
     """The cards in rows under the header, the playable ones (``allowed``) lit and the others dimmed."""
     width = canvas.width
     if not hand:
-        face = typecache.face(Type.TITLE)
+        face = layout.face(Type.TITLE)
         text = t(locale, "neuro.render.empty_hand")
         kit.draw_centered(ImageDraw.Draw(canvas), (width / 2, top + hand_h / 2), text, face, kit.INK_DIM)
     per_row = HAND.per_row
@@ -146,7 +145,7 @@ def _caption(canvas: Image.Image, box: kit.Box, text: str) -> ImageDraw.ImageDra
     draw = ImageDraw.Draw(canvas)
     with measure.secondary():
         room = layout.width(box) - 2 * PAD
-        face = typecache.face(Type.NOTE)
+        face = layout.face(Type.NOTE)
         kit.draw_text(draw, (box[0] + PAD, box[1] + TITLE_H / 2), text, face, kit.INK_DIM, anchor="lm", max_width=room)
     return draw
 
@@ -190,7 +189,7 @@ def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) ->
     cy = (top + bottom) / 2
     remaining = set(view.own.cartons)
     colour = kit.seat_colour(view.seat)
-    face = typecache.face(Type.BODY, True)
+    face = layout.face(Type.BODY, True)
     labels = [mention_label(m, locale) for m in MENTIONS]
     widths = [max(CARTON_H + Space.XS, round(kit.text_width(label, face)) + Space.L) for label in labels]
     gap = Space.S
@@ -201,7 +200,7 @@ def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) ->
             ImageDraw.Draw(canvas),
             (left + PAD, cy),
             title,
-            typecache.face(Type.NOTE),
+            layout.face(Type.NOTE),
             kit.INK_DIM,
             anchor="lm",
             max_width=x - left - PAD - Space.S,
@@ -220,7 +219,7 @@ def _draw_bids(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> No
     if not bids:
         no = t(locale, "neuro.render.no_bids")
         y = top + TITLE_H + BID_ROW / 2
-        kit.draw_text(draw, (left + PAD, y), no, typecache.face(Type.BODY), kit.INK_DIM, anchor="lm")
+        kit.draw_text(draw, (left + PAD, y), no, layout.face(Type.BODY), kit.INK_DIM, anchor="lm")
         return
     columns = layout.columns(layout.inset(box, PAD, 0), 2, Space.L)
     for k, bid in enumerate(bids):
@@ -235,7 +234,7 @@ def _draw_bid(
 ) -> None:
     """One bid on a line starting at ``at`` (left, middle, right)."""
     x, cy, right = at
-    face = typecache.face(Type.BODY, True)
+    face = layout.face(Type.BODY, True)
     drawn = carton(
         canvas, (x + 22, cy), str(bid.base), kit.seat_colour(view.seat), CARTON_H, min_width=44, size=Type.BODY
     )

@@ -26,7 +26,6 @@ from bot.i18n import t
 from renders import kit
 from renders import layout
 from renders import measure
-from renders import typecache
 from renders.layout import Space
 from renders.layout import Type
 from renders.neurotrio.cards import USED
@@ -142,7 +141,7 @@ def _draw_player(
     kit.seat_frame(canvas, frame, colour, lit=active or winner, edge=kit.GOLD if winner else None)
     draw = ImageDraw.Draw(canvas)
     x = x0 + STRIPE
-    body, bold = typecache.face(Type.BODY), typecache.face(Type.BODY, True)
+    body, bold = layout.face(Type.BODY), layout.face(Type.BODY, True)
     if ranked:
         kit.draw_text(draw, (x, y0 + NAME_Y), f"{player.rank}.", bold, kit.GOLD if winner else kit.INK, anchor="lm")
         x += RANK_W
@@ -150,7 +149,7 @@ def _draw_player(
         draw,
         (x1 - PAD, y0 + NAME_Y),
         [
-            (str(player.vp), typecache.face(Type.HEAD, True), kit.INK),
+            (str(player.vp), layout.face(Type.HEAD, True), kit.INK),
             (" " + t(locale, "neuro.render.vp"), body, kit.INK_DIM),
         ],
         align="right",
@@ -175,7 +174,7 @@ def _draw_bases(canvas: Image.Image, table: NeurotrioTable, over: bool, locale: 
     else:
         carton_y, cell_y = top + 44, top + 76
         with measure.secondary():
-            note = typecache.face(Type.NOTE)
+            note = layout.face(Type.NOTE)
             title = t(locale, "neuro.render.bases")
             x = left + PAD + kit.draw_text(draw, (left + PAD, top + 14), title, note, kit.INK_DIM, anchor="lm")
             legend = t(locale, "neuro.render.legend")
@@ -184,7 +183,7 @@ def _draw_bases(canvas: Image.Image, table: NeurotrioTable, over: bool, locale: 
     bids = {bid.base: bid for bid in table.bids}
     points = {bid.base: bid.points for bid in table.reveal}
     slots = layout.columns(layout.inset(box, Space.S, 0), len(BASES), Space.XS)
-    bold = typecache.face(Type.BODY, True)
+    bold = layout.face(Type.BODY, True)
     for n, slot in zip(BASES, slots, strict=True):
         cx = layout.centre(slot)[0]
         bid = bids.get(n)
@@ -214,23 +213,23 @@ def _draw_status(canvas: Image.Image, table: NeurotrioTable, names: Sequence[str
     layout.card_panel(canvas, box, lit=auction is not None)
     draw = ImageDraw.Draw(canvas)
     cy = (top + bottom) / 2
-    body = typecache.face(Type.BODY)
+    body = layout.face(Type.BODY)
     end: float = right - PAD
     if table.deux_cartes:
-        label: list[kit.Run] = [(t(locale, "neuro.render.deux_cartes"), typecache.face(Type.BODY, True), kit.INK)]
+        label: list[kit.Run] = [(t(locale, "neuro.render.deux_cartes"), layout.face(Type.BODY, True), kit.INK)]
         end = kit.pill(canvas, (end, cy), label, kit.ALERT, align="right", height=36, pad=Space.M)[0] - Space.L
     if auction is not None:
         if auction.done:
             text = plural(locale, "neuro.render.bids_done", len(auction.done))
             end -= kit.draw_text(draw, (end, cy), text, body, kit.INK_DIM, anchor="rm") + Space.L
         name = seat_name(names, auction.caller, locale)
-        runs = typecache.catalog_runs(
+        runs = kit.catalog_runs(
             locale, "neuro.render.caller", name, body, kit.INK, kit.seat_colour(auction.caller), end - left - PAD
         )
         kit.draw_runs(draw, (left + PAD, cy), runs)
         return
     text = t(locale, "neuro.render.limits", rows=table.limit_rows, cols=table.limit_cols)
-    bold = typecache.face(Type.BODY, True)
+    bold = layout.face(Type.BODY, True)
     kit.draw_text(draw, (left + PAD, cy), text, bold, kit.INK, anchor="lm", max_width=end - left - PAD)
 
 
@@ -245,7 +244,7 @@ def _draw_treasure(canvas: Image.Image, table: NeurotrioTable, locale: str, box:
     for (key, code, colour), half in zip(shown, halves, strict=True):
         room = layout.width(half) - STATUS_CARD - Space.M
         width = kit.draw_text(
-            draw, (half[0], cy), t(locale, key), typecache.face(Type.BODY, True), colour, anchor="lm", max_width=room
+            draw, (half[0], cy), t(locale, key), layout.face(Type.BODY, True), colour, anchor="lm", max_width=room
         )
         if code:
             xy = (half[0] + width + Space.M, cy - STATUS_CARD / 2)

@@ -14,10 +14,10 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import measure
-from renders import typecache
 from renders.layout import RADIUS
 from renders.layout import Space
 from renders.layout import Type
+from renders.layout import face
 from renders.layout import height
 from renders.layout import width
 from renders.njet.common import FINE
@@ -35,7 +35,6 @@ from renders.njet.shapes import paste_centered
 from renders.njet.shapes import star
 from renders.njet.shapes import stone
 from renders.njet.shapes import swatch
-from renders.typecache import face
 
 LABEL_WIDTH: Final = 184
 """The column of row names on the board (the longest, "Points per trick", at ``READ`` px bold)."""
@@ -77,7 +76,7 @@ def draw_board(canvas: Image.Image, table: NjetTable, locale: str, box: kit.Box)
     for r, row in enumerate(table.board):
         cy = top + row_h * r + row_h / 2
         label = t(locale, f"njet.render.row.{row.row}")
-        label_face = typecache.fit_font(label, LABEL_WIDTH - Space.S, READ, READ - 1, True)
+        label_face = kit.fit_font(label, LABEL_WIDTH - Space.S, READ, READ - 1, True)
         kit.draw_text(
             draw,
             (x0 + PAD, cy),
@@ -156,12 +155,12 @@ def _draw_option_content(
     elif row == "discard":
         if option == "0":
             text = t(locale, "njet.render.njet")
-            font = typecache.fit_font(text, layer.width - Space.S, Type.TITLE, READ, True)
+            font = kit.fit_font(text, layer.width - Space.S, Type.TITLE, READ, True)
             kit.draw_centered(draw, centre, text, font, kit.ALERT)
         else:
-            kit.draw_glyph(draw, centre, option, typecache.memo_font(round(h * 0.5), True), kit.INK)
+            kit.draw_glyph(draw, centre, option, kit.font(round(h * 0.5), True), kit.INK)
     else:
-        kit.draw_glyph(draw, centre, f"×{option}", typecache.memo_font(round(h * 0.42), True), kit.GOLD)
+        kit.draw_glyph(draw, centre, f"×{option}", kit.font(round(h * 0.42), True), kit.GOLD)
 
 
 def draw_rules(canvas: Image.Image, table: NjetTable, names: Sequence[str], locale: str, box: kit.Box) -> None:
@@ -181,7 +180,7 @@ def draw_rules(canvas: Image.Image, table: NjetTable, names: Sequence[str], loca
         room = cell_w - 2 * Space.S
         label = t(locale, f"njet.render.row.{row}")
         with measure.secondary():
-            caption = typecache.fit_font(label, room, FINE, FINE - 1)
+            caption = kit.fit_font(label, room, FINE, FINE - 1)
             kit.draw_text(
                 draw, (x + cell_w / 2, y0 + Space.L), label, caption, kit.INK_DIM, anchor="mm", max_width=room
             )

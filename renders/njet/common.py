@@ -23,14 +23,13 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import measure
-from renders import typecache
 from renders.kit import Font
 from renders.kit import Run
 from renders.layout import Space
 from renders.layout import Type
+from renders.layout import face
 from renders.njet.shapes import COLOURS
 from renders.njet.shapes import emblem
-from renders.typecache import face
 
 Table = NjetTableView
 Seat = NjetSeatView
@@ -137,7 +136,7 @@ def done_mark(canvas: Image.Image, centre: tuple[float, float], diameter: int) -
     """The green check of a seat that has discarded (the check about half the disc tall)."""
     kit.disc(canvas, centre, diameter + Space.XS, kit.PANEL_SOLID)
     kit.disc(canvas, centre, diameter, DONE)
-    kit.draw_glyph(ImageDraw.Draw(canvas), centre, "✓", typecache.memo_font(round(diameter * 0.85), True), kit.INK_DARK)
+    kit.draw_glyph(ImageDraw.Draw(canvas), centre, "✓", kit.font(round(diameter * 0.85), True), kit.INK_DARK)
 
 
 def points_runs(locale: str, n: int, number: Font, fill: kit.Colour, unit: Font) -> list[Run]:

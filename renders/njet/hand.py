@@ -23,6 +23,7 @@ from renders.layout import HEADER
 from renders.layout import MARGIN
 from renders.layout import Space
 from renders.layout import Type
+from renders.layout import face
 from renders.layout import header_title
 from renders.njet.common import DONE
 from renders.njet.common import FINE
@@ -39,7 +40,6 @@ from renders.njet.shapes import card_face
 from renders.njet.shapes import star
 from renders.njet.shapes import swatch
 from renders.regions import Regions
-from renders.typecache import face
 
 HAND_WIDTH: Final = WIDTH
 HAND_ROWS: Final = 2

@@ -18,6 +18,7 @@ from renders.layout import MARGIN
 from renders.layout import SMALL_RADIUS
 from renders.layout import Space
 from renders.layout import Type
+from renders.layout import face
 from renders.layout import header_title
 from renders.njet.common import FINE
 from renders.njet.common import PAD
@@ -33,7 +34,6 @@ from renders.njet.common import seat_name
 from renders.njet.common import team_disc
 from renders.njet.common import titled_section
 from renders.njet.shapes import paste_centered
-from renders.typecache import face
 
 TALLY_COLUMN: Final = 70
 """The width of each number column of the tally (tricks, 1s, points)."""

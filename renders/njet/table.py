@@ -25,6 +25,7 @@ from renders.layout import HEADER
 from renders.layout import MARGIN
 from renders.layout import Space
 from renders.layout import Type
+from renders.layout import face
 from renders.layout import split_left
 from renders.layout import split_top
 from renders.njet.board import draw_board
@@ -48,7 +49,6 @@ from renders.njet.trick import draw_last_trick
 from renders.njet.trick import draw_partner
 from renders.njet.trick import draw_trick
 from renders.regions import Regions
-from renders.typecache import face
 
 WIDTH: Final = PICTURE_WIDTH
 MAIN_H: Final = 484

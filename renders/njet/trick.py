@@ -12,10 +12,10 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import measure
-from renders import typecache
 from renders.kit import Font
 from renders.layout import Space
 from renders.layout import Type
+from renders.layout import face
 from renders.njet.common import DONE
 from renders.njet.common import PAD
 from renders.njet.common import READ
@@ -29,7 +29,6 @@ from renders.njet.common import titled_section
 from renders.njet.shapes import card_back
 from renders.njet.shapes import card_face
 from renders.njet.shapes import paste_centered
-from renders.typecache import face
 
 TRICK_CARD: Final = 96
 """The width of a card of the trick in play."""
@@ -59,7 +58,7 @@ def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
     head_y = y0 + TITLE_Y
     turn = sorted(view.to_act)
     if not table.trick and turn:
-        runs = typecache.catalog_runs(
+        runs = kit.catalog_runs(
             locale,
             "njet.render.leads",
             seat_name(names, turn[0], locale),

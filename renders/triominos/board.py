@@ -32,6 +32,7 @@ from renders.layout import card_panel
 from renders.layout import face
 from renders.layout import header_pill
 from renders.layout import header_turn
+from renders.regions import Regions
 from renders.triominos.frame import Extent
 from renders.triominos.frame import Frame
 from renders.triominos.frame import frame
@@ -138,7 +139,9 @@ def table_image(
     named in the header, or None when they are of several tiles)."""
     width, height = picture_size(len(table.players))
     canvas = kit.new_canvas(width, height)
-    _draw_header(canvas, table, names, locale, tile, bool(spots))
+    header = (0, 0, width, HEADER)
+    key = _header_key(table, names, locale, tile, bool(spots))
+    PARTS.paste(canvas, header, key, lambda c: _draw_header(c, table, names, locale, tile, bool(spots)))
     plan = board_plan(table, spots, first)
     if plan.frame is None:
         _draw_start(canvas, table, names, locale, plan.box)
@@ -146,6 +149,21 @@ def table_image(
         _draw_board(canvas, table, plan)
     draw_panel(canvas, table, names, locale, plan.box[3] + GAP)
     return canvas
+
+
+PARTS: Final = Regions(maxsize=48)
+"""The headers as last drawn: a header changes with the turn only, and a table shows the same few turns again and
+again."""
+
+
+def _header_key(
+    table: TriominosTable, names: Sequence[str], locale: str, tile: TileFace | None, spots: bool
+) -> tuple[object, ...]:
+    """Everything the header shows: the round (or the bell, or who went out), whose turn, the end, the question."""
+    out = seat_name(names, table.out, locale) if table.out is not None else ""
+    turn = seat_name(names, table.current, locale) if table.current is not None else ""
+    shown = (table.bell, out, table.round, table.rounds, table.over, table.current, turn)
+    return ("header", *shown, spots, tile.code if tile else None, locale)
 
 
 def _draw_header(
@@ -188,20 +206,17 @@ def _draw_board(canvas: Image.Image, table: TriominosTable, plan: BoardPlan) -> 
     """The tiles in view on a layer cut to the board: a soft shadow, the last placement lit, the ghosts of the
     spots with their letters, and the overview when the layout is framed."""
     assert plan.frame is not None
-    bx, by, bx1, by1 = plan.box
-    layer = Image.new("RGBA", (bx1 - bx, by1 - by), (0, 0, 0, 0))
+    bx, by = plan.box[:2]
     side = plan.frame.side
 
     def local(point: Point) -> Point:
         return point[0] - bx, point[1] - by
 
+    last = table.last
+    lit = (last.r, last.c, last.seat) if last is not None else None
+    laid = _laid_tiles((plan.box[2] - bx, plan.box[3] - by), plan.frame, plan.tiles, plan.box[:2], lit)
+    layer = measure.copied(laid, laid.copy())
     with measure.placed(1.0, (bx, by)):
-        _draw_shadow(layer, plan)
-        last = table.last
-        for cell, xy in plan.tiles:
-            if last is not None and (cell.r, cell.c) == (last.r, last.c):
-                halo(layer, local(xy), side, cell.up, kit.seat_colour(last.seat), max(Space.S, side // 6))
-            paste_tile(layer, tile_image(cell.corners, side, cell.up), local(xy), side)
         for spot, xy in plan.ghosts:
             paste_tile(layer, tile_image((), side, spot.up, ghost=True), local(xy), side)
         for badge in plan.badges:
@@ -209,21 +224,44 @@ def _draw_board(canvas: Image.Image, table: TriominosTable, plan: BoardPlan) -> 
             draw_badge(layer, Badge(badge.letter, badge.r, badge.c, centre, badge.diameter, badge.bonus))
         if plan.minimap is not None:
             _draw_minimap(layer, table, plan)
-    canvas.alpha_composite(layer, (bx, by))
+    # only where the layer holds something: blending a transparent pixel leaves the felt as it is
+    inked = layer.getbbox()
+    if inked is not None:
+        kit.paste(canvas, layer.crop(inked), (bx + inked[0], by + inked[1]))
+    measure.pasted(layer, (bx, by))
 
 
-def _draw_shadow(layer: Image.Image, plan: BoardPlan) -> None:
-    """A soft shadow under the tiles, drawn at half size and blurred."""
-    assert plan.frame is not None
-    shadow = Image.new("L", (layer.width // 2 + 1, layer.height // 2 + 1), 0)
+@measure.piece_cache(maxsize=8)
+def _laid_tiles(
+    size: tuple[int, int],
+    shown: Frame,
+    tiles: tuple[tuple[Cell, Point], ...],
+    origin: tuple[int, int],
+    lit: tuple[int, int, int] | None,
+) -> Image.Image:
+    """The board's layer with its tiles laid on their shadow, the last one (``lit``: its space and seat) in its
+    player's halo: the same for the table and for each page of a turn's placements."""
+    layer = _shadow(size, shown, tiles)
+    side = shown.side
+    for cell, xy in tiles:
+        local = (xy[0] - origin[0], xy[1] - origin[1])
+        if lit is not None and (cell.r, cell.c) == lit[:2]:
+            halo(layer, local, side, cell.up, kit.seat_colour(lit[2]), max(Space.S, side // 6))
+        paste_tile(layer, tile_image(cell.corners, side, cell.up), local, side)
+    return layer
+
+
+def _shadow(size: tuple[int, int], shown: Frame, tiles: Sequence[tuple[Cell, Point]]) -> Image.Image:
+    """A soft shadow under the tiles, drawn at half size and blurred, as a layer of its own."""
+    shadow = Image.new("L", (size[0] // 2 + 1, size[1] // 2 + 1), 0)
     draw = ImageDraw.Draw(shadow)
-    for cell, _xy in plan.tiles:
-        pts = [plan.frame.point(x, y) for x, y in vertices(cell.r, cell.c)]
+    for cell, _xy in tiles:
+        pts = [shown.point(x, y) for x, y in vertices(cell.r, cell.c)]
         draw.polygon([(x / 2 + 1, y / 2 + 2) for x, y in pts], fill=110)
-    blurred = shadow.filter(ImageFilter.BoxBlur(3)).resize(layer.size)
-    dark = Image.new("RGBA", layer.size, (0, 0, 0, 0))
+    blurred = shadow.filter(ImageFilter.BoxBlur(3)).resize(size)
+    dark = Image.new("RGBA", size, (0, 0, 0, 0))
     dark.putalpha(blurred)
-    layer.alpha_composite(dark)
+    return dark
 
 
 def _draw_minimap(layer: Image.Image, table: TriominosTable, plan: BoardPlan) -> None:

@@ -23,6 +23,7 @@ from renders.layout import Type
 from renders.layout import face
 from renders.layout import header_detail
 from renders.layout import header_pill
+from renders.regions import Regions
 from renders.triominos.tiles import HEADER
 from renders.triominos.tiles import MARGIN
 from renders.triominos.tiles import ROOT3
@@ -63,7 +64,8 @@ def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Ima
     hand = view.own.hand
     width, height = hand_size(len(view.table.players))
     canvas = kit.new_canvas(width, height)
-    _draw_hand_header(canvas, view, locale)
+    header = (view.seat, view.own.my_turn, len(view.own.hand), view.own.total, locale)
+    PARTS.paste(canvas, (0, 0, width, HEADER), header, lambda c: _draw_hand_header(c, view, locale))
     draw = ImageDraw.Draw(canvas)
     if not hand:
         text = t(locale, "tri.render.empty_hand")
@@ -97,6 +99,10 @@ def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Ima
             draw, (x0 + side / 2, y0 + th + VALUE_H / 2 + 2), value, value_face, kit.INK_DIM if dim else kit.INK
         )
     return canvas
+
+
+PARTS: Final = Regions(maxsize=32)
+"""The headers of the hands as last drawn: a header changes only with the seat's turn and its count of tiles."""
 
 
 def _draw_hand_header(canvas: Image.Image, view: TriominosSeatView, locale: str) -> None:

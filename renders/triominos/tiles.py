@@ -206,10 +206,15 @@ def paste_tile(canvas: Image.Image, image: Image.Image, xy: Point, side: int) ->
     kit.paste(canvas, image, (round(xy[0]) - pad, round(xy[1]) - pad))
 
 
-def halo(canvas: Image.Image, xy: Point, side: int, up: bool, colour: kit.Colour, grow: int) -> None:
-    """A soft glow around the tile whose bounding box starts at ``xy``."""
+@lru_cache(maxsize=64)
+def _halo_layer(side: int, up: bool, colour: kit.Colour, grow: int) -> Image.Image:
     mask = _tile_mask(side, up, grow)
     layer = Image.new("RGBA", mask.size, kit.with_alpha(colour, 0))
     layer.putalpha(mask)
+    return layer
+
+
+def halo(canvas: Image.Image, xy: Point, side: int, up: bool, colour: kit.Colour, grow: int) -> None:
+    """A soft glow around the tile whose bounding box starts at ``xy``."""
     pad = pad_of(side) + grow
-    kit.paste(canvas, layer, (round(xy[0]) - pad, round(xy[1]) - pad))
+    kit.paste(canvas, _halo_layer(side, up, colour, grow), (round(xy[0]) - pad, round(xy[1]) - pad))

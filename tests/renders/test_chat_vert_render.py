@@ -238,6 +238,25 @@ def test_sixty_card_hand(locale: str) -> None:
     open_png(draw_hand(view, locale), (hand.WIDTH, hand.HEIGHT))
 
 
+HAND_BUDGET = 100 * 1024
+"""A hand picture at most 100 KiB (the design's budget)."""
+HAND_AIM = 90 * 1024
+"""What a hand that still shows every card's corner stays under: a margin for the hands a game really deals."""
+
+
+@pytest.mark.parametrize(("count", "budget"), [(15, HAND_AIM), (25, HAND_AIM), (39, HAND_AIM), (80, HAND_BUDGET)])
+def test_the_fullest_hands_stay_within_their_budget(count: int, budget: int) -> None:
+    """Hands of every colour and symbol, the playable cards lit and the others dimmed: the heaviest pictures, up to
+    the most cards whose corners all show (``hand.CAPACITY``), then far past it."""
+    pool = [c for c in DECK if c != "R5"]
+    random.Random(count).shuffle(pool)
+    state = fixed([pool[:count], pool[count : count + 3]], top="R5")
+    view = GAME.view(state, 0)
+    assert len(view.own.hand) == count and view.own.playable and len(view.own.playable) < count
+    assert (count <= hand.CAPACITY) == (budget == HAND_AIM)
+    open_png(draw_hand(view), (hand.WIDTH, hand.HEIGHT), budget)
+
+
 def test_a_hand_keeps_one_size_as_it_grows() -> None:
     pool = [c for c in DECK if c not in ("R5",)]
     pictures = set()

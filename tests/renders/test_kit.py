@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from PIL import Image
+from PIL import ImageDraw
+from PIL import ImageFont
 
 from renders import kit
 from tests.renders.support import PNG_SIGNATURE
@@ -149,3 +154,82 @@ def test_encode_png_gives_real_png_bytes() -> None:
 def test_every_rank_has_its_word() -> None:
     """The kit's own catalog names every rank (both languages say the same: ``tests/test_i18n.py``)."""
     assert {f"render.rank.{rank}" for rank in kit.RANKS} <= catalog_file("fr", "render_kit.po").keys()
+
+
+def speckled_layer(width: int, height: int) -> Image.Image:
+    """A layer whose every pixel has its own colour and opacity, fully transparent and fully opaque ones among them."""
+    data = bytes((x * 7 + y * 13 + c * 101) % 256 for y in range(height) for x in range(width) for c in range(4))
+    return Image.frombytes("RGBA", (width, height), data)
+
+
+@pytest.mark.parametrize("xy", [(10, 12), (-7, -5), (50, 30), (-40, 0), (70, 50)])
+def test_paste_blends_as_pillow_does_and_clips_to_the_canvas(xy: tuple[int, int]) -> None:
+    layer = speckled_layer(40, 30)
+    canvas = speckled_layer(80, 60)
+    expected = canvas.copy()
+    x0, y0 = max(0, xy[0]), max(0, xy[1])
+    source = (x0 - xy[0], y0 - xy[1], min(40, 80 - xy[0]), min(30, 60 - xy[1]))
+    if source[2] > source[0] and source[3] > source[1]:
+        expected.alpha_composite(layer, (x0, y0), source)
+    kit.paste(canvas, layer, xy)
+    assert canvas.tobytes() == expected.tobytes()
+
+
+@pytest.mark.parametrize(("text", "size", "bold"), [("Éléonore ♦ 12", 20, False), ("À vous de jouer", 24, True)])
+def test_the_fonts_that_remember_draw_what_freetype_draws(text: str, size: int, bold: bool) -> None:
+    plain = ImageFont.truetype(str(kit.FONT_BOLD if bold else kit.FONT_REGULAR), size)
+    face = kit.font(size, bold)
+    pictures = []
+    for font in (plain, face, face):  # the second time from the cache
+        canvas = kit.new_canvas(260, 50)
+        ImageDraw.Draw(canvas).text((10.25, 25.5), text, font=font, fill=kit.INK, anchor="lm")
+        pictures.append(canvas.tobytes())
+        assert font.getlength(text) == plain.getlength(text)
+        assert font.getbbox(text, anchor="lm") == plain.getbbox(text, anchor="lm")
+    assert pictures[0] == pictures[1] == pictures[2]
+    assert pictures[0] != kit.new_canvas(260, 50).tobytes()
+
+
+def test_a_png_holds_the_very_pixels_drawn() -> None:
+    canvas = kit.new_canvas(300, 180)
+    kit.paste_card(canvas, kit.card_face("QS", 96, "fr", ring=kit.GOLD), (20, 10))
+    kit.paste(canvas, speckled_layer(120, 90), (160, 60))
+    with Image.open(io.BytesIO(kit.encode_png(canvas))) as image:
+        assert image.convert("RGB").tobytes() == canvas.convert("RGB").tobytes()
+
+
+FAULTS = """
+import resource, sys
+sys.path.insert(0, {root!r})
+from PIL import Image
+
+def faults():
+    # what encoding a 600 x 700 picture allocates, 20 times over
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(20):
+        rgb = Image.new("RGBA", (600, 700), (24, 98, 62, 255)).convert("RGB")
+        flat = Image.frombytes("L", (1800, 700), rgb.tobytes())
+        lines = Image.new("L", (1801, 700), 0)
+        lines.paste(flat, (1, 0))
+        lines.tobytes()
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+
+faults()
+first = faults()
+from renders import memory
+kept = memory.keep_freed_memory()
+faults()  # the heap grows once to hold the buffers
+print(first, faults(), kept)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the GNU C library's settings")
+def test_freed_picture_buffers_are_kept_for_the_next_picture() -> None:
+    """The buffers of 20 pictures cost thousands of page faults when the C library hands them back each time;
+    kept, the next pictures reuse the heap's pages."""
+    root = str(Path(__file__).resolve().parents[2])
+    done = subprocess.run([sys.executable, "-c", FAULTS.format(root=root)], capture_output=True, text=True, check=True)
+    first, kept_faults, kept = done.stdout.split()
+    assert kept == "True"
+    assert int(first) > 2000
+    assert int(kept_faults) < int(first) // 10
