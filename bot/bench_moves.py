@@ -224,7 +224,7 @@ async def bench_stall(store: Store, kind: str, players: int, games: int, moves: 
         rng = random.Random(game_id)
         done = 0
         for _ in range(moves):
-            if await human_move(service, game_id, rng) is None:
+            if await human_move(service, game_id, rng, any_legal=True) is None:
                 break
             done += 1
         return done
