@@ -81,8 +81,14 @@ def heading(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, max_w
     return kit.draw_text(draw, xy, text, face(READ, True), kit.INK_DIM, anchor="lm", max_width=max_width)
 
 
+PANELS: Final = "njet.panels"
+"""The key, in a picture's ``info``, of the panels its base already holds (``section`` leaves those alone)."""
+
+
 def section(canvas: Image.Image, box: kit.Box) -> None:
-    """The panel behind one part of the table."""
+    """The panel behind one part of the table, unless the picture started from a base that has it."""
+    if box in canvas.info.get(PANELS, ()):
+        return
     kit.panel(canvas, box, Space.L, kit.PANEL, outline=kit.PANEL_EDGE, width=Space.HAIR, shadow=True)
 
 

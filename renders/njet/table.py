@@ -21,6 +21,8 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import layout
+from renders import measure
+from renders import regions
 from renders.layout import HEADER
 from renders.layout import MARGIN
 from renders.layout import Space
@@ -30,6 +32,7 @@ from renders.layout import split_left
 from renders.layout import split_top
 from renders.njet.board import draw_board
 from renders.njet.board import draw_rules
+from renders.njet.common import PANELS
 from renders.njet.common import READ
 from renders.njet.common import WIDTH as PICTURE_WIDTH
 from renders.njet.common import Table
@@ -84,15 +87,16 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
     """The shared table as an RGBA picture, laid out for the current phase."""
     players = view.table.players
     size = table_size(len(players))
-    canvas = kit.new_canvas(*size)
     phase = view.phase
-    header = (0, 0, WIDTH, HEADER)
-    PARTS.paste(canvas, header, _header_key(view, names, locale), lambda c: _draw_header(c, view, names, locale))
     content = (MARGIN, HEADER + Space.M, WIDTH - MARGIN, size[1] - MARGIN)
     main, foot = split_top(content, MAIN_H, Space.M)
+    panels = _panels(phase, len(players), content, main)
+    base = _panel_base(size, panels)
+    canvas = regions.start(base)
+    header = (0, 0, WIDTH, HEADER)
+    PARTS.paste(canvas, header, _header_key(view, names, locale), lambda c: _draw_header(c, view, names, locale))
     if phase == "over":
-        standings_h = 2 * Space.XL + STANDINGS_ROW * len(players) + Space.XS
-        standings, sheet = split_top(content, standings_h, Space.M)
+        standings, sheet = panels
         draw_standings(canvas, view, names, locale, standings)
         draw_sheet(canvas, view, names, locale, sheet)
         return canvas
@@ -102,9 +106,8 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
         rules, rest = split_top(main, RULES_H, Space.M)
         draw_rules(canvas, view.table, names, locale, rules)
         if phase == "tricks":
-            middle, lower = split_top(rest, TRICK_H, Space.M)
+            middle, tally, last = panels
             draw_trick(canvas, view, names, locale, middle)
-            tally, last = split_left(lower, layout.width(lower) - LAST_W - Space.M, Space.M)
             draw_tally(canvas, view, names, locale, tally)
             draw_last_trick(canvas, view, names, locale, last)
         elif phase == "partner":
@@ -114,8 +117,33 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
     band = (0, main[3], WIDTH, size[1])
     above = _bottom_sections(view, main)
     key = ("foot", above, view.table.players, tuple(sorted(view.to_act)), view.phase == "discard", view.over, locale)
-    PARTS.paste(canvas, band, (*key, *names), lambda c: _draw_foot(c, view, names, locale, foot, above))
+    PARTS.paste(canvas, band, (*key, *names), lambda c: _draw_foot(c, view, names, locale, foot, above), base)
     return canvas
+
+
+def _panels(phase: str, players: int, content: kit.Box, main: kit.Box) -> tuple[kit.Box, ...]:
+    """The panels of a phase's layout, in the order they are drawn."""
+    if phase == "over":
+        standings_h = 2 * Space.XL + STANDINGS_ROW * players + Space.XS
+        return split_top(content, standings_h, Space.M)
+    if phase == "njet":
+        return (main,)
+    rest = split_top(main, RULES_H, Space.M)[1]
+    if phase != "tricks":
+        return (rest,)
+    middle, lower = split_top(rest, TRICK_H, Space.M)
+    return (middle, *split_left(lower, layout.width(lower) - LAST_W - Space.M, Space.M))
+
+
+@measure.piece_cache(maxsize=16)
+def _panel_base(size: tuple[int, int], panels: tuple[kit.Box, ...]) -> Image.Image:
+    """The felt with a layout's panels and their shadows: the same in every picture of a phase at a table size. Its
+    copies know they hold them (``section`` leaves them alone)."""
+    base = kit.new_canvas(*size)
+    for box in panels:
+        section(base, box)
+    base.info[PANELS] = frozenset(panels)
+    return base
 
 
 PARTS: Final = Regions(maxsize=64)
@@ -131,19 +159,14 @@ def _header_key(view: Table, names: Sequence[str], locale: str) -> tuple[object,
 
 def _bottom_sections(view: Table, main: kit.Box) -> tuple[kit.Box, ...]:
     """The panels of the phase that end on the main part's bottom edge: their shadows fall on the foot's top."""
-    if view.phase == "njet":
-        return (main,)
-    rest = split_top(main, RULES_H, Space.M)[1]
-    if view.phase != "tricks":
-        return (rest,)
-    lower = split_top(rest, TRICK_H, Space.M)[1]
-    return split_left(lower, layout.width(lower) - LAST_W - Space.M, Space.M)
+    panels = _panels(view.phase, len(view.table.players), main, main)
+    return tuple(box for box in panels if box[3] == main[3])
 
 
 def _draw_foot(
     canvas: Image.Image, view: Table, names: Sequence[str], locale: str, foot: kit.Box, above: Sequence[kit.Box]
 ) -> None:
-    """The players at the foot, over the shadows of the panels above them."""
+    """The players at the foot, over the shadows of the panels above them (already there on a base that has them)."""
     for box in above:
         section(canvas, box)
     _draw_players(canvas, view, names, locale, foot)
