@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from dataclasses import replace
 from functools import lru_cache
 from functools import wraps
 from typing import Final
@@ -47,10 +46,11 @@ class Mark:
     symbol: bool = False
     essential: bool = True
 
-    def moved(self, scale: float, dx: float, dy: float) -> Mark:
+    def moved(self, scale: float, dx: float, dy: float, essential: bool = True) -> Mark:
+        """The mark scaled by ``scale`` then moved by (``dx``, ``dy``); no longer essential unless both are."""
         x0, y0, x1, y1 = self.box
         box = (x0 * scale + dx, y0 * scale + dy, x1 * scale + dx, y1 * scale + dy)
-        return replace(self, height=self.height * scale, box=box)
+        return Mark(self.text, self.height * scale, box, self.symbol, self.essential and essential)
 
 
 _marks: ContextVar[list[Mark] | None] = ContextVar("marks", default=None)
@@ -153,8 +153,11 @@ def pasted(image: Image.Image, xy: tuple[float, float], scale: float = 1.0) -> N
     if not found or _marks.get() is None:
         return
     with placed(scale, xy):
-        for mark in found:
-            note_mark(mark)
+        scale, dx, dy = _frame.get()
+        essential = _essential.get()
+        marks = _marks.get()
+        assert marks is not None
+        marks.extend(mark.moved(scale, dx, dy, essential) for mark in found)
 
 
 def note_mark(mark: Mark) -> None:
@@ -163,8 +166,7 @@ def note_mark(mark: Mark) -> None:
     if marks is None:
         return
     scale, dx, dy = _frame.get()
-    essential = mark.essential and _essential.get()
-    marks.append(replace(mark, essential=essential).moved(scale, dx, dy))
+    marks.append(mark.moved(scale, dx, dy, _essential.get()))
 
 
 def copied(source: Image.Image, copy: Image.Image, scale: float = 1.0) -> Image.Image:

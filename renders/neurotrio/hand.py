@@ -8,6 +8,7 @@ deal gives at this number of players, and every panel below has room for its ful
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image
@@ -165,21 +166,47 @@ def _draw_header(canvas: Image.Image, view: View, locale: str) -> None:
 
 def _draw_notebook(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
     """The 27 card types in three blocks (one per nature: backgrounds by row, strengths by column), crossed out
-    when they cannot be the treasure."""
-    _caption(canvas, box, t(locale, "neuro.render.notebook"))
+    when they cannot be the treasure: the notebook with none crossed (drawn once), and each crossed card drawn again
+    on the panel under it."""
+    under, blank = _notebook_layers(canvas.size, box, locale)
+    canvas.paste(blank, box[:2])
+    measure.pasted(blank, box[:2])
     crossed = set(view.own.notebook)
+    for code, (x, y) in _notebook_cells(box):
+        if code in crossed:
+            image = card_image(code, NOTE_CARD, locale, crossed=True)
+            cell = (x - box[0], y - box[1], x - box[0] + image.width, y - box[1] + image.height)
+            canvas.paste(under.crop(cell), (x, y))
+            kit.paste(canvas, image, (x, y))
+
+
+def _notebook_cells(box: kit.Box) -> list[tuple[str, tuple[int, int]]]:
+    """Each card type of the notebook and where its card lies."""
     step = NOTE_CARD + NOTE_GAP
     block_w = 3 * step - NOTE_GAP
     full = 3 * block_w + 2 * NOTE_BLOCK_GAP
     x_left = box[0] + (layout.width(box) - full) // 2
+    cells = []
     for i, fond in enumerate(FONDS):
         y0 = box[1] + TITLE_H + i * step
         for k, nature in enumerate(NATURES):
             x0 = x_left + k * (block_w + NOTE_BLOCK_GAP)
             for j, force in enumerate(FORCES):
-                code = nature + fond + force
-                image = card_image(code, NOTE_CARD, locale, crossed=code in crossed)
-                kit.paste(canvas, image, (x0 + j * step, y0))
+                cells.append((nature + fond + force, (x0 + j * step, y0)))
+    return cells
+
+
+@lru_cache(maxsize=8)
+def _notebook_layers(size: tuple[int, int], box: kit.Box, locale: str) -> tuple[Image.Image, Image.Image]:
+    """The notebook's panel with its caption, then the same with every card uncrossed: crops of ``box`` of a
+    picture of ``size`` on the felt (the second keeps the marks drawn on it)."""
+    scratch = kit.new_canvas(*size)
+    with measure.piece() as marks, measure.placed(1.0, (-box[0], -box[1])):
+        _caption(scratch, box, t(locale, "neuro.render.notebook"))
+        under = scratch.crop(box)
+        for code, xy in _notebook_cells(box):
+            kit.paste(scratch, card_image(code, NOTE_CARD, locale), xy)
+    return under, measure.attach(scratch.crop(box), marks)
 
 
 def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
