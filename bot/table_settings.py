@@ -14,9 +14,14 @@ TABLE_SETTINGS = (
     BoolOption("autoplay", True),
     BoolOption("undo", True),
     BoolOption("takeover", True),
+    BoolOption("hints", False),
 )
 """Forced moves play themselves; a player may take back a move that revealed nothing; a member of the channel may
-take a computer player's seat between turns."""
+take a computer player's seat between turns; a player may ask what the computer player would do (off by default:
+a game with hints is not rated)."""
+
+HINTED = "hinted"
+"""The settings key that marks a game in which a player asked for a hint (kept with the game, never chosen)."""
 
 SETTING_NAMES = tuple(option.name for option in TABLE_SETTINGS)
 
@@ -38,3 +43,8 @@ def setting(row: GameRow, name: str) -> bool:
     option = next(o for o in TABLE_SETTINGS if o.name == name)
     value = row.settings.get(name, option.default)
     return bool(value)
+
+
+def hinted(row: GameRow) -> bool:
+    """Whether a player asked for a hint during the game: such a game is not rated."""
+    return bool(row.settings.get(HINTED, False))

@@ -1,7 +1,8 @@
 """Persistent components: every button and select carries its game id (and state version) in its custom_id.
 
 They are ``DynamicItem``s registered at start, so a message posted before a restart still works.
-Ids: ``tb:l:<game>:<op>`` lobby, ``tb:h:<game>`` my hand, ``tb:p:<game>:<page>`` panel page,
+Ids: ``tb:l:<game>:<op>`` lobby, ``tb:h:<game>`` my hand, ``tb:p:<game>:<page>`` panel page, ``tb:i:<game>:<version>``
+the hint of a private panel,
 ``tb:a:<game>:<version>:<action json>`` a move, ``tb:s:<game>:<version>:<page>`` a move chosen in a select,
 ``tb:k:<game>:<version>:<action json>`` a move with words (opens a modal whose id is ``tb:y:...``, same tail).
 The version is the number of actions the game had when the component was drawn: a double click, or a button
@@ -34,11 +35,19 @@ import discord
 from bot.games.base import Action
 from bot.games.base import GameError
 from bot.games.base import JSONValue
+from bot.games.base import NotYourTurn
+from bot.i18n import plural
 from bot.i18n import t
 from bot.live import UNDO
 from bot.picture_cache import hand_picture
+from bot.players.hints import Hint
+from bot.players.hints import Hinting
+from bot.players.hints import hint_rng
+from bot.registry import player_of
 from bot.registry import spec_of
 from bot.registry import texts_of
+from bot.table_settings import HINTED
+from bot.table_settings import setting
 from bot.tables import Snapshot
 from bot.tables import TableError
 from bot.workers import off_loop
@@ -434,8 +443,80 @@ def action_id(game_id: int, version: int, action: Action, prefix: str = "tb:a") 
     return custom_id
 
 
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:i:(?P<gid>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
+):
+    """ "Hint" on a private panel (when the table allows it): the computer player's choice for the clicker's seat
+    now, with its reason, said to the clicker alone. The game is marked as hinted, so it is not rated."""
+
+    def __init__(self, game_id: int, version: int, label: str = "") -> None:
+        button = discord.ui.Button[Any](
+            label=label or None, emoji="💡", style=discord.ButtonStyle.secondary, custom_id=f"tb:i:{game_id}:{version}"
+        )
+        super().__init__(button)
+        self.game_id = game_id
+        self.version = version
+
+    from_custom_id = rebuilt(lambda match, item: (int(match["gid"]), int(match["version"]), label_of(item)))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            text = await hint_for(interaction, self.game_id, self.version)
+        except GameError as error:
+            await report_error(interaction, error, await _kind_of(interaction, self.game_id))
+            return
+        await interaction.followup.send(text, ephemeral=True)
+
+
+async def hint_for(interaction: discord.Interaction[Any], game_id: int, version: int) -> str:
+    """The hint for the clicker's seat at ``version``, in their language; the game is marked hinted (once).
+
+    Refused, changing nothing, when the table does not allow hints, the button is from an earlier moment, or the
+    seat has no move to make now.
+    """
+    bot = bot_of(interaction)
+    row = await bot.tables.game_row(game_id)
+    check_origin(interaction, row, private=True)
+    await remember_locale(interaction)
+    lang = user_lang(interaction)
+    seat = row.seat_of(interaction.user.id)
+    if seat is None:
+        raise TableError("not_seated")
+    if not setting(row, "hints"):
+        raise TableError("hints_off")
+    async with bot.tables.locked(game_id) as live:
+        if live.row.status != "running" or live.engine.is_over(live.state):
+            raise TableError("game_over")
+        if live.n != version:
+            raise TableError("stale_button")
+        if seat not in live.engine.to_act(live.state) or not live.engine.legal_actions(live.state, seat):
+            raise NotYourTurn()
+        player = player_of(live.row.kind)
+        if not isinstance(player, Hinting):
+            raise TableError("hints_off")
+        hint = player.hint(live.state, seat, hint_rng(game_id, live.n, seat))
+        view = live.engine.view(live.state, seat)
+        names = [s.name for s in live.row.seats]
+        if not live.row.settings.get(HINTED):
+            settings = {**live.row.settings, HINTED: True}
+            await bot.store.update_game(game_id, settings=settings)
+            live.row.settings = settings
+    label = texts_of(live.row.kind).action_label(hint.action, view, lang, names)
+    return t(lang, "hint.answer", move=label, reason=reason_text(hint, lang))
+
+
+def reason_text(hint: Hint, lang: str) -> str:
+    """A hint's reason in words: its plural entry counted, or its plain entry."""
+    params = dict(hint.params)
+    if hint.count is None:
+        return t(lang, hint.reason, **params)
+    return plural(lang, hint.reason, hint.count, **params)
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
+    HintButton,
     HandButton,
     PageButton,
     ActButton,
@@ -582,6 +663,8 @@ async def build_panel(
     if snapshot.undo_seat == seat:
         undo = ActButton(game.id, snapshot.n, Action.of(UNDO), t(lang, "flow.undo"), discord.ButtonStyle.secondary)
         extra.append(undo)
+    if setting(game, "hints") and not snapshot.over and seat in snapshot.to_act and snapshot.legal.get(seat):
+        extra.append(HintButton(game.id, snapshot.n, t(lang, "hint.button")))
     custom = ui.focus_panel(snapshot, seat, lang, focus, page) if ui.focus_panel is not None else None
     if custom is not None:
         png = await off_loop(custom.picture)

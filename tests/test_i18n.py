@@ -22,6 +22,7 @@ RENDER_PREFIXES = {
     "render_nain_jaune.po": "nj.render.",
     "render_neurotrio.po": "neuro.render.",
     "render_njet.po": "njet.render.",
+    "render_ratings.po": "ratings.render.",
     "render_results.po": "results.render.",
     "render_triominos.po": "tri.render.",
 }

@@ -36,6 +36,7 @@ from bot.games.chat_vert_rules import colour_of
 from bot.games.chat_vert_rules import cond_matches
 from bot.games.chat_vert_rules import kind_of
 from bot.games.chat_vert_rules import validate_rule
+from bot.players.hints import Hint
 
 CLAIM = 0.6
 """Chance to claim "J'ai la même" when holding the top card."""
@@ -99,40 +100,45 @@ def _play(state: ChatVertState, seat: int, card: str, n: int, extra: Sequence[st
 
 def choose(state: ChatVertState, seat: int, rng: random.Random) -> Action:
     """The computer's move for the seat to act."""
+    return decide(state, seat, rng).action
+
+
+def decide(state: ChatVertState, seat: int, rng: random.Random) -> Hint:
+    """The computer's move for the seat to act, with the reason for it (``hint.cv.*``)."""
     if state.phase == "direction":
-        return Action.of("first", dir=1)
+        return Hint.of(Action.of("first", dir=1), "hint.cv.first")
     known = learned(state)
     hand = state.hands[seat]
     if state.drawing == seat and state.drawn is not None:
         drawn = state.drawn
         if drawn in MAJORS and len(hand) - 1 > KEEP_MAJOR:
-            return Action.of("keep")
-        return _play(state, seat, drawn, 1)
+            return Hint.of(Action.of("keep"), "hint.cv.keep", len(hand) - 1)
+        return Hint.of(_play(state, seat, drawn, 1), "hint.cv.drawn")
     counts = Counter(hand)
     if state.pending_kind is not None:
         ficelle = _rule(known, "ficelle")
         if ficelle is not None and state.ficelle == seat:
-            return Action.of("say", text=str(ficelle["phrase"]))
+            return Hint.of(Action.of("say", text=str(ficelle["phrase"])), "hint.cv.ficelle")
         kind = state.pending_kind
         same = sorted(c for c in counts if kind_of(c) == kind)
         pairs = [c for c in same if counts[c] >= 2 and c not in MAJORS]
         if pairs:
-            return _play(state, seat, pairs[0], 2)
+            return Hint.of(_play(state, seat, pairs[0], 2), "hint.cv.pass_on")
         if same:
-            return _play(state, seat, same[0], 1)
+            return Hint.of(_play(state, seat, same[0], 1), "hint.cv.pass_on")
         if _rule(known, "transfer") is not None:
             other = sorted(c for c in counts if kind_of(c) in ("plus2", "plus4"))
             if other:
-                return _play(state, seat, other[0], 1)
+                return Hint.of(_play(state, seat, other[0], 1), "hint.cv.pass_on")
         reverse = _rule(known, "reverse")
         if reverse is not None:
             backs = sorted(c for c in counts if kind_of(c) == "reverse")
             if backs:
-                return _play(state, seat, backs[0], 1, [str(reverse["phrase"])])
-        return Action.of("draw")
+                return Hint.of(_play(state, seat, backs[0], 1, [str(reverse["phrase"])]), "hint.cv.send_back")
+        return Hint.of(Action.of("draw"), "hint.cv.take")
     playable = [c for c in counts if matches(c, state.top, state.colour)]
     if not playable:
-        return Action.of("draw")
+        return Hint.of(Action.of("draw"), "hint.cv.draw")
     nxt = state.after(seat)
     threatened = len(state.hands[nxt]) <= FEW
     colours = Counter(colour_of(c) for c in hand if c not in MAJORS)
@@ -160,7 +166,14 @@ def choose(state: ChatVertState, seat: int, rng: random.Random) -> Action:
     cat_rules = known if green_cat_gives(state) else []  # else the green cat gives nothing now
     best = max(sorted(playable), key=score)
     n = 2 if counts[best] >= 2 and best not in MAJORS else 1
-    return _play(state, seat, best, n)
+    action = _play(state, seat, best, n)
+    if threatened and (kind_of(best) in ATTACK if best not in MAJORS else kind_of(best) == "plus4"):
+        return Hint.of(action, "hint.cv.attack", len(state.hands[nxt]))
+    if n == 2:
+        return Hint.of(action, "hint.cv.pair")
+    if best in MAJORS:
+        return Hint.of(action, "hint.cv.major")
+    return Hint.of(action, "hint.cv.colour", colours[colour_of(best)])
 
 
 def claim(state: ChatVertState, seat: int, rng: random.Random) -> Action | None:
@@ -181,6 +194,10 @@ class ChatVertPlayer:
     def interrupt(self, state: ChatVertState, seat: int, rng: random.Random) -> Action | None:
         """ "J'ai la même" now, or None."""
         return claim(state, seat, rng)
+
+    def hint(self, state: ChatVertState, seat: int, rng: random.Random) -> Hint:
+        """What ``act`` plays for ``seat`` with ``rng``, and why."""
+        return decide(state, seat, rng)
 
 
 PLAYER = ChatVertPlayer()

@@ -23,6 +23,7 @@ from bot.games.nain_jaune import NainJauneState
 from bot.games.nain_jaune import card_value
 from bot.games.nain_jaune import rank_of
 from bot.games.nain_jaune_views import NainJauneSeatView
+from bot.players.hints import Hint
 
 _KINGS_DONE = len(RANKS)
 _VALUES: tuple[int, ...] = tuple(card_value(r + "S") for r in RANKS)
@@ -42,6 +43,11 @@ class NainJaunePlayer:
     def interrupt(self, state: NainJauneState, seat: int, rng: random.Random) -> Action | None:
         """Nain Jaune has no moves out of turn."""
         return None
+
+    def hint(self, state: NainJauneState, seat: int, rng: random.Random) -> Hint:
+        """What ``act`` plays for ``seat`` with ``rng``, and why."""
+        view = GAME.view(state, seat)
+        return explain(view, choose(view, rng))
 
 
 def choose(view: NainJauneSeatView, rng: random.Random) -> Action:
@@ -125,6 +131,30 @@ def _best_start(view: NainJauneSeatView, rng: random.Random) -> str:
     scores = {r: planner.run(planner.counts, planner.boards, r) for r in range(len(RANKS)) if planner.counts[r]}
     top = max(scores.values())
     return RANKS[rng.choice([r for r, s in scores.items() if s == top])]
+
+
+def run_from(hand: Sequence[str], rank: str) -> int:
+    """How many ranks in a row the hand holds from ``rank`` up (the cards a sequence opened there lays in turn)."""
+    held = {RANK_INDEX[rank_of(card)] for card in hand}
+    start = RANK_INDEX[rank]
+    length = 0
+    while start + length in held:
+        length += 1
+    return length
+
+
+def explain(view: NainJauneSeatView, action: Action) -> Hint:
+    """The reason for ``action``: a box to take, a sequence to go on with, or the best start for the hand."""
+    tokens = {box.card: box.tokens for box in view.table.boxes}
+    if action.kind == "claim":
+        return Hint.of(action, "hint.nj.claim", tokens[action.text("card")])
+    if action.kind != "play":
+        return Hint.of(action, "hint.nj.pass")
+    card = action.text("card")
+    if card in BOARD:
+        return Hint.of(action, "hint.nj.board", tokens[card])
+    run = run_from(view.own.hand, rank_of(card))
+    return Hint.of(action, "hint.nj.start" if view.table.wanted is None else "hint.nj.follow", run)
 
 
 PLAYER = NainJaunePlayer()

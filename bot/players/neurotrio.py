@@ -26,6 +26,7 @@ from bot.games.neurotrio import NeurotrioState
 from bot.games.neurotrio import shared
 from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.games.neurotrio_views import Placement
+from bot.players.hints import Hint
 from bot.players.strength import Figure
 from bot.players.strength import timing_line
 
@@ -134,6 +135,33 @@ class NeurotrioPlayer:
         if seat not in GAME.interrupters(state):
             return None
         return Action.of("neuro") if interrupt(GAME.view(state, seat), rng) else None
+
+    def hint(self, state: NeurotrioState, seat: int, rng: random.Random) -> Hint:
+        """What ``act`` plays for ``seat`` with ``rng``, and why."""
+        view = GAME.view(state, seat)
+        return explain(view, choose(view, rng))
+
+
+def explain(view: View, action: Action) -> Hint:
+    """The reason for ``action``: the VP a card earns or the places it has left; the treasure's candidates behind a
+    bid; a bluff; no bid worth making."""
+    if action.kind == "place":
+        card = action.text("card")
+        spot = (card, action.number("r"), action.number("c"))
+        here = next(p for p in view.own.placements if (p.card, p.r, p.c) == spot)
+        if here.vp > 0:
+            return Hint.of(action, "hint.neuro.vp", here.vp)
+        return Hint.of(action, "hint.neuro.spots", sum(1 for p in view.own.placements if p.card == card))
+    if action.kind == "bid":
+        if action.text("carton") == "0":
+            return Hint.of(action, "hint.neuro.bluff")
+        value, _ = best_bid(view)
+        if value > 0:
+            return Hint.of(action, "hint.neuro.bid", len(odds(view)))
+        return Hint.of(action, "hint.neuro.must")
+    if action.kind == "nobid":
+        return Hint.of(action, "hint.neuro.nobid")
+    return Hint.of(action, "hint.neuro.pass")
 
 
 PLAYER = NeurotrioPlayer()

@@ -34,6 +34,7 @@ from bot.games.njet import trick_winner
 from bot.games.njet import value_of
 from bot.games.njet_views import NjetSeatView
 from bot.games.njet_views import Rules
+from bot.players.hints import Hint
 from bot.players.strength import Figure
 
 _HONOUR = (0.95, 0.65, 0.4, 0.2, 0.08)
@@ -104,6 +105,33 @@ class NjetPlayer:
     def interrupt(self, state: NjetState, seat: int, rng: random.Random) -> Action | None:
         """Njet! has no moves out of turn."""
         return None
+
+    def hint(self, state: NjetState, seat: int, rng: random.Random) -> Hint:
+        """What ``act`` plays for ``seat`` with ``rng``, and why."""
+        view = GAME.view(state, seat)
+        action = choose(view, rng)
+        return explain(view, action)
+
+
+def explain(view: NjetSeatView, action: Action) -> Hint:
+    """The reason for ``action``, from the same reckoning the choice came from."""
+    if action.kind == "block":
+        return Hint.of(action, "hint.njet.block")
+    if action.kind == "alone":
+        rules = _rules(view)
+        tricks = estimate(list(view.own.codes), rules.trump, rules.super_colour, len(view.table.players))
+        return Hint.of(action, "hint.njet.alone", int(tricks + 0.5))
+    if action.kind == "partner":
+        signals = _signals(view)
+        others = {signals[p.seat] for p in view.table.players if p.seat != view.seat}
+        return Hint.of(action, "hint.njet.partner" if len(others) > 1 else "hint.njet.partner_guess")
+    if action.kind == "discard":
+        rules = _rules(view)
+        cards = as_texts(action.get("cards"))
+        kept = not any(value_of(c) == 1 or suit_of(c, rules.trump, rules.super_colour) == TRUMP for c in cards)
+        return Hint.of(action, "hint.njet.discard_keep" if kept else "hint.njet.discard")
+    card, reason = _play_choice(view, list(view.legal))
+    return Hint.of(Action.of("play", card=card), f"hint.njet.{reason}")
 
 
 def choose(view: NjetSeatView, rng: random.Random) -> Action:
@@ -226,6 +254,12 @@ def _choose_discard(view: NjetSeatView, legal: list[Action]) -> Action:
 
 
 def _choose_play(view: NjetSeatView, legal: list[Action]) -> Action:
+    return Action.of("play", card=_play_choice(view, legal)[0])
+
+
+def _play_choice(view: NjetSeatView, legal: list[Action]) -> tuple[str, str]:
+    """The card to play and the name of the reason (``lead_*``, ``gift``, ``mate_wins``, ``win``, ``super``,
+    ``save``, ``throw``)."""
     rules = _rules(view)
     trump, super_colour = rules.trump, rules.super_colour
     players = len(view.table.players)
@@ -249,7 +283,7 @@ def _choose_play(view: NjetSeatView, legal: list[Action]) -> Action:
         )
 
     if not trick:
-        return Action.of("play", card=_lead(hand, cards, trump, super_colour, players))
+        return _lead(hand, cards, trump, super_colour, players)
     played = [c for _, c in trick]
     winner = next(p.seat for p in view.table.trick if p.wins)
     after = [(me + k) % players for k in range(1, players - len(trick))]
@@ -258,16 +292,16 @@ def _choose_play(view: NjetSeatView, legal: list[Action]) -> Action:
         if not foes_after or _safe(played, hand, super_colour):
             gifts = [c for c in cards if value_of(c) == 1 and not is_super(c, super_colour)]
             if gifts:
-                return Action.of("play", card=gifts[0])
-        return Action.of("play", card=min(cards, key=throw_key))
+                return gifts[0], "gift"
+        return min(cards, key=throw_key), "mate_wins"
     me_index = len(trick)
     winners = [c for c in cards if trick_winner([*played, c], trump, super_colour) == me_index]
     plain = [c for c in winners if not is_super(c, super_colour)]
     if plain:
-        return Action.of("play", card=min(plain, key=lambda c: (suit(c) == TRUMP, value_of(c))))
+        return min(plain, key=lambda c: (suit(c) == TRUMP, value_of(c))), "win"
     if winners and any(value_of(c) == 1 for c in played):
-        return Action.of("play", card=winners[0])
-    return Action.of("play", card=min(cards, key=throw_key))
+        return winners[0], "super"
+    return min(cards, key=throw_key), "save" if winners else "throw"
 
 
 def _safe(played: Sequence[str], hand: Sequence[str], super_colour: str) -> bool:
@@ -277,8 +311,9 @@ def _safe(played: Sequence[str], hand: Sequence[str], super_colour: str) -> bool
     return sum(1 for c in [*played, *hand] if is_super(c, super_colour)) >= 2
 
 
-def _lead(hand: list[str], cards: list[str], trump: str, super_colour: str, players: int) -> str:
-    """Lead a master side card, else trumps from length, else a singleton to trump later, else a low card."""
+def _lead(hand: list[str], cards: list[str], trump: str, super_colour: str, players: int) -> tuple[str, str]:
+    """Lead a master side card, else trumps from length, else a singleton to trump later, else a low card; with the
+    name of the reason."""
     mine = Counter(hand)
     others = Counter(DECKS[players]) - mine
 
@@ -294,23 +329,23 @@ def _lead(hand: list[str], cards: list[str], trump: str, super_colour: str, play
     trumps = [c for c in cards if suit(c) == TRUMP and not is_super(c, super_colour)]
     masters = [c for c in sides if master(c) and value_of(c) >= 6]
     if masters:
-        return max(masters, key=lambda c: (value_of(c), -sum(1 for k in hand if k[0] == c[0])))
+        return max(masters, key=lambda c: (value_of(c), -sum(1 for k in hand if k[0] == c[0]))), "lead_master"
     if len(trumps) >= 4:
         top = [c for c in trumps if master(c)]
         if top:
-            return max(top, key=value_of)
+            return max(top, key=value_of), "lead_trump"
     if trumps:
         singles = [c for c in sides if value_of(c) > 1 and sum(1 for k in hand if suit(k) == suit(c)) == 1]
         if singles:
-            return min(singles, key=value_of)
+            return min(singles, key=value_of), "lead_single"
     low = [c for c in sides if value_of(c) > 1]
     if low:
         length = Counter(suit(c) for c in hand)
-        return min(low, key=lambda c: (-length[suit(c)], value_of(c), card_key(c)))
+        return min(low, key=lambda c: (-length[suit(c)], value_of(c), card_key(c))), "lead_long"
     if trumps:
-        return min(trumps, key=value_of)
+        return min(trumps, key=value_of), "lead_low"
     ordered = sorted(cards, key=lambda c: (is_super(c, super_colour), value_of(c) == 1, value_of(c)))
-    return ordered[0]
+    return ordered[0], "lead_low"
 
 
 # ----- measure -----

@@ -24,6 +24,7 @@ from bot.games.triominos import corners_of
 from bot.games.triominos import score_placement
 from bot.games.triominos import vertices
 from bot.games.triominos_views import TriominosSeatView
+from bot.players.hints import Hint
 from bot.players.strength import Figure
 from bot.players.strength import timing_line
 
@@ -38,6 +39,20 @@ class TriominosPlayer:
     def interrupt(self, state: TriominosState, seat: int, rng: random.Random) -> Action | None:
         """Triominos has no moves out of turn."""
         return None
+
+    def hint(self, state: TriominosState, seat: int, rng: random.Random) -> Hint:
+        """What ``act`` plays for ``seat`` with ``rng``, and why: its points (the table's own scoring) against the
+        other placements, or why it cannot place."""
+        view = GAME.view(state, seat)
+        action = choose(view, rng)
+        if action.kind != "place":
+            return Hint.of(action, "hint.tri.draw" if action.kind == "draw" else "hint.tri.pass")
+        places = [a for a in view.legal if a.kind == "place"]
+        points = {a: score_placement(state, a)[0] for a in places}
+        best = max(points.values())
+        if points[action] == best:
+            return Hint.of(action, "hint.tri.best", points[action])
+        return Hint.of(action, "hint.tri.keep", points[action])
 
 
 def open_numbers(layout: Layout) -> Counter[int]:

@@ -132,5 +132,5 @@ async def test_the_host_ticks_the_table_settings_in_the_lobby(simcord_env: Any) 
     result = await lobby.alice.select(await lobby.message(), ["takeover"], custom_id=menu.custom_id)
     assert panel_of(result).content == "Table settings saved."
     row = await lobby.bot.store.get_game(lobby.game_id)
-    assert row is not None and row.settings == {"autoplay": False, "undo": False, "takeover": True}
+    assert row is not None and row.settings == {"autoplay": False, "undo": False, "takeover": True, "hints": False}
     assert "Table: Computer seats can be taken" in text_of(await lobby.message())
