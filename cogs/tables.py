@@ -7,6 +7,7 @@ ephemerally in the user's language. Refusals travel as ``GameError`` to the tree
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable
 from collections.abc import Coroutine
 from typing import Any
@@ -20,13 +21,19 @@ from bot.i18n import plural
 from bot.i18n import t
 from bot.registry import GAMES
 from bot.registry import KINDS
+from bot.registry import engine_of
 from bot.registry import spec_of
+from bot.replay import draw_replay
+from bot.replay import replay_of
+from bot.store import GameRow
 from bot.store import Store
 from bot.tables import TableError
 from bot.texts import narrate
+from bot.workers import off_loop
 from cogs.choice_modal import on_choice_submit
 from cogs.common import bot_of
 from cogs.common import can_manage
+from cogs.common import check_origin
 from cogs.common import guild_lang
 from cogs.common import remember_locale
 from cogs.common import report_error
@@ -102,6 +109,62 @@ async def log(interaction: discord.Interaction[Any]) -> None:
     data = ("\n".join(lines) + "\n").encode("utf-8")
     file = discord.File(io.BytesIO(data), filename=f"tablee-{row.kind}-{row.id}.txt")
     await interaction.followup.send(t(lang, "log.sent"), file=file, ephemeral=True)
+
+
+REPLAYABLE = ("over", "abandoned")
+"""The statuses of a game that has its replay: it ended, by its rules or stopped."""
+PROGRESS_EVERY_S = 2.0
+"""The progress message is edited at most this often while the frames are drawn (Discord limits edits)."""
+
+
+async def _replayed_game(interaction: discord.Interaction[Any], number: int | None) -> GameRow:
+    """The game ``/table replay`` shows: the one named, played in this channel, else the channel's last one."""
+    store = bot_of(interaction).store
+    if interaction.channel_id is None:
+        raise TableError("replay_none")
+    if number is None:
+        row = await store.last_game(interaction.channel_id)
+        if row is None:
+            raise TableError("replay_none")
+    else:
+        row = await store.get_game(number)
+        if row is None or row.channel_id != interaction.channel_id:
+            raise TableError("replay_elsewhere", id=number)
+        check_origin(interaction, row)
+    if row.status not in REPLAYABLE:
+        raise TableError("replay_running" if row.started_at is not None else "replay_none")
+    return row
+
+
+@app_commands.describe(game=text("cmd.table.replay.game"))
+@app_commands.rename(game=text("cmd.table.replay.game.name"))
+async def replay(interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None) -> None:
+    """Post the animated replay of a finished game in the channel; the progress is private to who asked."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = bot_of(interaction)
+    lang = user_lang(interaction)
+    row = await _replayed_game(interaction, game)
+    rows = await bot.store.actions(row.id)
+    shown = await off_loop(replay_of, engine_of(row.kind), row, rows)
+    edited = [0.0]
+
+    async def progress(done: int, total: int) -> None:
+        if done < total and time.monotonic() - edited[0] >= PROGRESS_EVERY_S:
+            edited[0] = time.monotonic()
+            await interaction.edit_original_response(content=t(lang, "replay.progress", done=done, total=total))
+
+    await interaction.edit_original_response(content=t(lang, "replay.progress", done=0, total=len(shown.frames)))
+    edited[0] = time.monotonic()
+    animation = await draw_replay(shown, [s.name for s in row.seats], row.locale, progress)
+    title = t(row.locale, spec_of(row.kind).title_key)
+    if shown.sampled:
+        frames = len(shown.frames)
+        caption = t(row.locale, "replay.caption.sampled", game=title, id=row.id, frames=frames, total=shown.changes)
+    else:
+        caption = t(row.locale, "replay.caption", game=title, id=row.id)
+    file = discord.File(io.BytesIO(animation.data), filename=animation.filename(f"tablee-{row.kind}-{row.id}"))
+    await bot.get_partial_messageable(row.channel_id).send(caption, file=file)
+    await interaction.edit_original_response(content=t(lang, "replay.posted"))
 
 
 async def abandon(interaction: discord.Interaction[Any]) -> None:
@@ -190,6 +253,7 @@ TABLE_COMMANDS: tuple[tuple[str, Callback], ...] = (
     ("hand", hand),
     ("show", show),
     ("log", log),
+    ("replay", replay),
     ("abandon", abandon),
     ("rules", rules),
     ("stats", stats),

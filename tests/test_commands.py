@@ -154,6 +154,7 @@ async def test_one_naming_scheme_across_groups(tmp_path: Path) -> None:
         "hand",
         "show",
         "log",
+        "replay",
         "abandon",
         "rules",
         "stats",

@@ -48,7 +48,7 @@ async def test_help_in_english_with_a_rules_button_that_survives_a_restart(simco
     assert fields["Njet! · 3 or 4 players"].endswith("`/njet new`")
     assert "`/chatvert new` · `/chatvert say` · `/chatvert addrule`" in fields["Le Chat vert · 2 to 10 players"]
     table = fields["At the table"].splitlines()
-    assert len(table) == 11 and table[0] == "`/table join`: Take a seat at the table"
+    assert len(table) == 12 and table[0] == "`/table join`: Take a seat at the table"
     assert "`/table notify`: How you are called when your turn comes (all tables)" in table
     assert "`/table show`: Repost the table at the bottom of the channel" in table
     assert custom_ids(shown, "tb:rules:") == RULES_IDS
