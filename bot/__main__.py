@@ -1,4 +1,5 @@
-"""``python -m bot``: run the bot; ``demo``, ``simulate`` and ``bench`` are local commands.
+"""``python -m bot``: run the bot; ``demo``, ``simulate`` and ``bench`` are local commands, ``migrate-store``
+moves a server's SQLite file into PostgreSQL.
 
 A mistake in the command, the settings, the token or the network ends in one line on stderr and exit code 2,
 never a traceback: the details are logged at debug level (``TABLEE_LOG_LEVEL=DEBUG``).
@@ -51,6 +52,10 @@ def build_parser() -> Parser:
     bench.add_argument("--game", choices=KINDS, help="measure this game only (default: every game)")
     bench.add_argument("--quick", action="store_true", help="fewer samples: the whole bench in under 3 minutes")
     bench.add_argument("--json", type=Path, metavar="FILE", help="also write the main figures to FILE as JSON")
+    migrate = sub.add_parser("migrate-store", help="copy the SQLite file's games, players and statistics to PostgreSQL")
+    migrate.add_argument("--to", required=True, metavar="URL", help="the PostgreSQL database, postgresql://...")
+    migrate.add_argument("--from", dest="source", type=Path, metavar="PATH", help="the SQLite file (TABLEE_DATABASE)")
+    migrate.add_argument("--force", action="store_true", help="empty the PostgreSQL database first if it holds data")
     return parser
 
 
@@ -88,7 +93,33 @@ def dispatch(args: argparse.Namespace) -> int:
             return fail(f"{PROG} {args.command}", str(error))
         except KeyboardInterrupt:
             return 130
+    if args.command == "migrate-store":
+        return run_migration(args)
     return run_bot()
+
+
+def run_migration(args: argparse.Namespace) -> int:
+    """Copy the SQLite file (``--from``, else the settings' file) into ``--to``; a refusal is one line."""
+    import asyncpg  # type: ignore[import-untyped]
+
+    from bot import config
+    from bot.migrate_store import MigrationError
+    from bot.migrate_store import migrate_store
+
+    prog = f"{PROG} migrate-store"
+    if not str(args.to).startswith(("postgresql://", "postgres://")):
+        return fail(prog, f"--to must be a PostgreSQL URL such as {config.DATABASE_URL_FORM}")
+    try:
+        source = args.source or config.load().database
+    except config.ConfigError as error:
+        return fail(prog, str(error))
+    try:
+        asyncio.run(migrate_store(source, args.to, force=args.force))
+    except MigrationError as error:
+        return fail(prog, str(error))
+    except (asyncpg.PostgresError, OSError) as error:
+        return fail(prog, f"cannot use the database {config.hidden_password(args.to)}: {error or type(error).__name__}")
+    return 0
 
 
 def run_local(args: argparse.Namespace) -> int:
@@ -124,16 +155,11 @@ def start(settings: Settings) -> int:
     """Run the bot until it stops; a refused token or an unreachable Discord is one line, not a traceback."""
     import discord
 
-    from bot.app import TableeBot
+    from bot.app import build_bot
 
     # Tablée never joins a voice channel: the warnings about voice libraries would only alarm a newcomer.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-    bot = TableeBot(
-        settings.store,
-        dev_guild=settings.dev_guild,
-        sync_commands=settings.sync_commands,
-        timer_tick=settings.timer_tick,
-    )
+    bot = build_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)
     except Exception as error:
@@ -148,7 +174,7 @@ def start(settings: Settings) -> int:
 def failure_line(error: BaseException, settings: Settings) -> str | None:
     """What went wrong at start, in one line with what to do; None for a fault of the bot itself."""
     import aiohttp
-    import asyncpg  # type: ignore[import-untyped]
+    import asyncpg
     import discord
 
     from bot.config import hidden_password

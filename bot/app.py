@@ -18,6 +18,7 @@ from discord.ext import commands
 from discord.ext import tasks
 
 from bot import workers
+from bot.config import Settings
 from bot.i18n import Translator
 from bot.registry import GAMES
 from bot.store import Store
@@ -43,7 +44,10 @@ class TableeTree(app_commands.CommandTree["TableeBot"]):
 
 
 class TableeBot(commands.Bot):
-    """One process over one store (an SQLite file, or a PostgreSQL server shared with other processes)."""
+    """One process over one store (an SQLite file, or a PostgreSQL server shared with other processes).
+
+    Every process runs the turn timers: each game's timers are claimed in the store first, so they fire once.
+    """
 
     store: Store
     tables: TableService
@@ -57,6 +61,7 @@ class TableeBot(commands.Bot):
         sync_commands: bool = True,
         timer_tick: float = 10.0,
         clock: Callable[[], float] | None = None,
+        **sharding: Any,
     ) -> None:
         # No privileged intent: everything goes through interactions, DMs are sent, not read.
         intents = discord.Intents.default()
@@ -68,6 +73,7 @@ class TableeBot(commands.Bot):
             help_command=None,
             tree_cls=TableeTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
         self.database = database
         self.dev_guild = dev_guild
@@ -134,3 +140,49 @@ class TableeBot(commands.Bot):
             await self.store.close()
         await workers.shutdown()
         gc.unfreeze()
+
+
+class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
+    """A process on some of the gateway's shards (``SHARD_COUNT``, ``SHARD_IDS``), the other shards run by other
+    processes on the same PostgreSQL store: an interaction reaches its game whichever shard brings it (direct
+    messages come on shard 0), since every game is in the shared store."""
+
+    def __init__(
+        self,
+        database: str | Path,
+        *,
+        shard_count: int | None,
+        shard_ids: list[int] | None,
+        dev_guild: int | None = None,
+        sync_commands: bool = True,
+        timer_tick: float = 10.0,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        super().__init__(
+            database,
+            dev_guild=dev_guild,
+            sync_commands=sync_commands,
+            timer_tick=timer_tick,
+            clock=clock,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+        )
+
+
+def build_bot(settings: Settings) -> TableeBot:
+    """The bot the settings ask for: sharded when ``SHARD_COUNT`` is set, else one plain gateway connection."""
+    if settings.shard_count is None:
+        return TableeBot(
+            settings.store,
+            dev_guild=settings.dev_guild,
+            sync_commands=settings.sync_commands,
+            timer_tick=settings.timer_tick,
+        )
+    return ShardedTableeBot(
+        settings.store,
+        shard_count=settings.shard_count,
+        shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
+        dev_guild=settings.dev_guild,
+        sync_commands=settings.sync_commands,
+        timer_tick=settings.timer_tick,
+    )

@@ -7,7 +7,9 @@
 - moves per second with 500 live tables in one process, and the loop's longest stall meanwhile;
 - growth: replay, a move and a live game's memory at two sizes (``bot.bench_growth``);
 - Le Chat vert's engine against RLCard's Uno, and what each game declares of its computer player;
-- the cost of a move's commit with ``synchronous=FULL`` against ``NORMAL``.
+- the cost of a move's commit with ``synchronous=FULL`` against ``NORMAL``;
+- moves per second and a move's p99 with 1, 2 and 4 processes on PostgreSQL, next to SQLite (``bot.bench_postgres``;
+  skipped, with the reason, where PostgreSQL cannot run).
 
 ``--game`` keeps one game, ``--quick`` takes fewer samples (the whole bench in under three minutes), ``--json``
 writes the main figures to a file.
@@ -33,6 +35,7 @@ from bot.bench_load import OFFERED
 from bot.bench_load import bench_load
 from bot.bench_moves import bench_moves
 from bot.bench_moves import bench_stall
+from bot.bench_postgres import bench_postgres
 from bot.games.base import SeatView
 from bot.games.base import TableView
 from bot.games.base import action_rng
@@ -75,10 +78,12 @@ class Plan:
     commit_actions: int
     engine_seconds: float
     strength: bool
+    postgres_seconds: float = 8.0
+    """How long each size of the PostgreSQL section plays."""
 
 
-FULL = Plan(400, 15, 50, 12, LOAD_TABLES, 30.0, 5, 400, (50, 200), 500, 5.0, True)
-QUICK = Plan(30, 5, 10, 2, LOAD_TABLES, 8.0, 3, 200, (25, 100), 100, 1.5, False)
+FULL = Plan(400, 15, 50, 12, LOAD_TABLES, 30.0, 5, 400, (50, 200), 500, 5.0, True, 8.0)
+QUICK = Plan(30, 5, 10, 2, LOAD_TABLES, 8.0, 3, 200, (25, 100), 100, 1.5, False, 2.0)
 
 
 def verdict(met: bool) -> str:
@@ -237,6 +242,7 @@ async def run_bench(
         ok &= base is not None and twenty is not None and min(base, twenty) >= CHAT_VERT_SPEED_GOAL
     report["chat_vert_vs_rlcard"] = base
     report["chat_vert_vs_rlcard_20_rules"] = twenty
+    report["postgres"] = await bench_postgres(kinds[0], plan.postgres_seconds)
     if json_path is not None:
         json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         print(f"figures written to {json_path}")

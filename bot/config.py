@@ -32,6 +32,10 @@ class Settings:
     log_level: str
     database_url: str | None = None
     """A PostgreSQL server (``DATABASE_URL``), which several bot processes may share."""
+    shard_count: int | None = None
+    """How many shards the gateway connection is split into (``SHARD_COUNT``); None: one unsharded connection."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (``SHARD_IDS``); None: all of them."""
 
     @property
     def store(self) -> str | Path:
@@ -89,6 +93,39 @@ def _database_url(name: str) -> str | None:
     return url
 
 
+def _shard_count(name: str) -> int | None:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"{name} must be a whole number of shards (1 or more) or empty, not {text!r}")
+    return int(text)
+
+
+def _shard_ids(name: str, count: int | None, database_url: str | None) -> tuple[int, ...] | None:
+    """The shards of this process: numbers below the shard count, each once; a part of them needs PostgreSQL,
+    since the processes that run the other shards must see the same games."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return None
+    if count is None:
+        raise ConfigError(f"{name} needs SHARD_COUNT, the number of shards they are taken from")
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isdigit() for part in parts):
+        raise ConfigError(f"{name} must list shard numbers separated by commas (such as 0,1), not {text!r}")
+    ids = tuple(int(part) for part in parts)
+    if any(i >= count for i in ids):
+        raise ConfigError(f"{name} has shard {max(ids)}, but with SHARD_COUNT={count} they go from 0 to {count - 1}")
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"{name} names a shard twice: {text!r}")
+    if len(ids) < count and database_url is None:
+        raise ConfigError(
+            f"{name} runs this process on part of the shards: the processes of the other shards must share its "
+            f"games, so DATABASE_URL must name a PostgreSQL server (SQLite serves one process)"
+        )
+    return tuple(sorted(ids))
+
+
 def load(env_file: Path | None = Path(".env")) -> Settings:
     """Read the settings; values already in the environment win over the ``.env`` file.
 
@@ -98,6 +135,8 @@ def load(env_file: Path | None = Path(".env")) -> Settings:
         from dotenv import load_dotenv
 
         load_dotenv(env_file, override=False)
+    database_url = _database_url("DATABASE_URL")
+    shard_count = _shard_count("SHARD_COUNT")
     return Settings(
         token=os.environ.get("DISCORD_TOKEN", "").strip(),
         database=Path(os.environ.get("TABLEE_DATABASE", "tablee.db")),
@@ -105,5 +144,7 @@ def load(env_file: Path | None = Path(".env")) -> Settings:
         sync_commands=os.environ.get("TABLEE_SYNC_COMMANDS", "1").strip() not in ("0", "false", "no", ""),
         timer_tick=_seconds("TABLEE_TIMER_TICK", "10"),
         log_level=_log_level("TABLEE_LOG_LEVEL"),
-        database_url=_database_url("DATABASE_URL"),
+        database_url=database_url,
+        shard_count=shard_count,
+        shard_ids=_shard_ids("SHARD_IDS", shard_count, database_url),
     )

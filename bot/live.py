@@ -211,3 +211,24 @@ def explain_illegal(engine: AnyEngine, state: Any, seat: int, action: Action) ->
     except Exception:
         return IllegalAction("illegal")
     return IllegalAction("no_longer_possible")
+
+
+def snapshot_of(live: LiveGame, events: list[Event], recent: int) -> Snapshot:
+    """What publishing needs of a live game after ``events``, with its last ``recent`` public events."""
+    engine, state = live.engine, live.state
+    over = engine.is_over(state)
+    public, views = engine.all_views(state, len(live.row.seats))
+    return Snapshot(
+        game=live.row,
+        public=public,
+        views=views,
+        legal={s: list(view.legal) for s, view in views.items()},
+        to_act=engine.to_act(state),
+        stage=engine.stage(state),
+        n=live.n,
+        new_events=events,
+        recent=recent_public(live.log, recent),
+        over=over,
+        results=engine.results(state) if over else None,
+        undo_seat=undo_seat(live),
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import logging
 import random
 import secrets
@@ -40,8 +41,8 @@ from bot.live import TableError
 from bot.live import Undo
 from bot.live import explain_illegal
 from bot.live import rebuild
-from bot.live import recent_public
 from bot.live import result_lines
+from bot.live import snapshot_of
 from bot.live import undo_seat
 from bot.registry import engine_of
 from bot.registry import hooks_of
@@ -69,9 +70,17 @@ TIMER_BOUNDS = (0, 24 * 60)
 LOBBY_EXPIRY_S = 60 * 60
 """A lobby nobody started within this many seconds is cancelled, so that the channel is free again."""
 
+TIMER_LEASE_S = 120.0
+"""How long a claim on a game's timers holds: past it, a claim left by a process that died is taken by another."""
+
 
 class TableService:
-    """Owns the live games, their locks and the rules of who may do what."""
+    """Owns the live games, their locks and the rules of who may do what.
+
+    When other processes share the store (PostgreSQL), a cached game is checked against the stored one under its lock
+    before every change and replayed again when another process moved it, caches are dropped as soon as another
+    process announces a change, and each game's timers are claimed before they are checked.
+    """
 
     RECENT = 6
 
@@ -80,12 +89,15 @@ class TableService:
         store: Store,
         publisher: Publisher | None = None,
         clock: Callable[[], float] = time.time,
+        timer_lease_s: float = TIMER_LEASE_S,
     ) -> None:
         self.store = store
         self.publisher: Publisher = publisher or NullPublisher()
         self.clock = clock
+        self.timer_lease_s = timer_lease_s
         self._live: dict[int, LiveGame] = {}
         self._row_locks: dict[int, asyncio.Lock] = {}
+        store.watch(self._changed_elsewhere)
 
     # -- loading -------------------------------------------------------------------------------
 
@@ -105,13 +117,36 @@ class TableService:
 
     @asynccontextmanager
     async def locked(self, game_id: int) -> AsyncIterator[LiveGame]:
-        """The live game under its lock, reloaded when the cached copy was dropped while we waited for the lock."""
+        """The live game under its lock, reloaded when the cached copy was dropped while we waited for the lock, or
+        (on a shared store) when another process has changed it since."""
         while True:
             live = await self.load(game_id)
             async with live.lock:
                 if self._live.get(game_id) is live:
-                    yield live
+                    yield await self._fresh(live) if self.store.shared else live
                     return
+
+    async def _fresh(self, live: LiveGame) -> LiveGame:
+        """Under the game's lock: the cached game if its version is the stored one (its row read again), else the
+        game replayed from the store, which then replaces it in the cache."""
+        found = await self.store.game_version(live.row.id)
+        if found is None:
+            raise TableError("no_such_game")
+        last, row = found
+        if last == live.n:
+            for column in dataclasses.fields(row):
+                setattr(live.row, column.name, getattr(row, column.name))
+            return live
+        fresh = await self.replay(row)
+        fresh.lock = live.lock
+        self._live[row.id] = fresh
+        return fresh
+
+    def _changed_elsewhere(self, game_id: int, n: int) -> None:
+        """Another process announced a change of a game: a cached copy it left behind is dropped at once."""
+        live = self._live.get(game_id)
+        if live is not None and (n == 0 or n > live.n):
+            self._live.pop(game_id, None)
 
     async def game_row(self, game_id: int) -> GameRow:
         live = self._live.get(game_id)
@@ -352,7 +387,7 @@ class TableService:
         """
         async with self.lock_for(game_id):
             live = self._live.get(game_id)
-            row = live.row if live is not None else await self.store.get_game(game_id)
+            row = live.row if live is not None and not self.store.shared else await self.store.get_game(game_id)
             if row is None:
                 raise TableError("no_such_game")
             if row.status not in ("lobby", "running"):
@@ -585,23 +620,7 @@ class TableService:
                 log.exception("the end-of-game hook of game %s failed", live.row.id)
 
     def snapshot_of(self, live: LiveGame, events: list[Event]) -> Snapshot:
-        engine, state = live.engine, live.state
-        over = engine.is_over(state)
-        public, views = engine.all_views(state, len(live.row.seats))
-        return Snapshot(
-            game=live.row,
-            public=public,
-            views=views,
-            legal={s: list(view.legal) for s, view in views.items()},
-            to_act=engine.to_act(state),
-            stage=engine.stage(state),
-            n=live.n,
-            new_events=events,
-            recent=recent_public(live.log, self.RECENT),
-            over=over,
-            results=engine.results(state) if over else None,
-            undo_seat=undo_seat(live),
-        )
+        return snapshot_of(live, events, self.RECENT)
 
     async def snapshot(self, game_id: int) -> Snapshot:
         async with self.locked(game_id) as live:
@@ -651,33 +670,24 @@ class TableService:
     async def run_timers(self, now: float | None = None) -> None:
         """Remind slow players, then let the computer move for absent ones; close forgotten lobbies.
 
-        Deadlines live in the store, so they survive restarts.
+        Deadlines live in the store, so they survive restarts. The games are claimed first: with several processes
+        on one database each game's timers are checked by one of them at a time, and each fires once.
         """
         now = self.clock() if now is None else now
-        for row in await self.store.games_with_status("lobby"):
-            if now - row.created_at >= LOBBY_EXPIRY_S:
-                try:
-                    await self._expire_lobby(row.id, now)
-                except Exception:
-                    log.exception("lobby %s could not expire", row.id)
-        for row in await self.store.games_with_status("running"):
+        for row in await self.store.claim_timers(now, now - LOBBY_EXPIRY_S, self.timer_lease_s):
             try:
-                await self._timer_for(row.id, now)
+                if row.status == "lobby":
+                    await self._expire_lobby(row.id, now)
+                else:
+                    await self._timer_for(row.id, now)
             except GameError:
-                continue
+                pass
             except Exception:
                 log.exception("timer of game %s failed", row.id)
-
-    async def _resume_bots(self, game_id: int) -> None:
-        """Computer players whose last move could not be stored play again (nothing else would wake them)."""
-        async with self.locked(game_id) as live:
-            if live.row.status != "running":
-                return
-            events = await self._run_bots(live)
-            if not events:
-                return
-            snapshot = self.snapshot_of(live, events)
-        await self.publish_after(live, snapshot)
+            try:
+                await self.store.release_timer(row.id)
+            except Exception:
+                log.exception("the timer claim of game %s could not be released (it will expire)", row.id)
 
     async def _expire_lobby(self, game_id: int, now: float) -> None:
         async with self.lock_for(game_id):
@@ -690,51 +700,46 @@ class TableService:
         await self.publisher.closed(row)
 
     async def _timer_for(self, game_id: int, now: float) -> None:
-        live = await self.load(game_id)
-        row = live.row
-        if row.turn_since is None:
-            return
-        waiting = [s for s in live.engine.to_act(live.state) if not row.seats[s].is_bot]
-        if not waiting:
-            if live.engine.to_act(live.state) and not live.engine.is_over(live.state):
-                await self._resume_bots(game_id)
-            return
-        elapsed = now - row.turn_since
-        due = live.engine.timer_actions(live.state, elapsed)
-        if due and not (row.timeout_s and elapsed >= row.timeout_s):
-            async with self.locked(game_id) as live:
-                if live.row.status != "running" or live.row.turn_since != row.turn_since:
-                    return
-                fired: list[Event] = []
+        """One game's timers, under its lock: the table's own timed moves (Chat vert's penalty), else the computer
+        moving for absent players, else one reminder (claimed in the store: sent once). Computer players whose last
+        move could not be stored play again (nothing else would wake them)."""
+        remind: list[int] = []
+        async with self.locked(game_id) as live:
+            row, engine, state = live.row, live.engine, live.state
+            if row.status != "running" or row.turn_since is None or engine.is_over(state):
+                return
+            waiting = [s for s in engine.to_act(state) if not row.seats[s].is_bot]
+            elapsed = now - row.turn_since
+            timed_out = bool(waiting and row.timeout_s and elapsed >= row.timeout_s)
+            due = engine.timer_actions(state, elapsed) if waiting and not timed_out else []
+            events: list[Event] = []
+            if due:
                 for action in due:
-                    if live.engine.is_over(live.state):
+                    if engine.is_over(live.state):
                         break
-                    fired.extend(await self._commit(live, TABLE_SEAT, action, by_bot=True))
-                fired.extend(await self._run_bots(live))
-                snapshot = self.snapshot_of(live, fired)
-            await self.publish_after(live, snapshot)
-        elif row.timeout_s and elapsed >= row.timeout_s:
-            async with self.locked(game_id) as live:
-                if live.row.status != "running" or live.row.turn_since != row.turn_since:
-                    return
-                events: list[Event] = []
-                for seat in sorted(live.engine.to_act(live.state)):
-                    if live.row.seats[seat].is_bot or live.engine.is_over(live.state):
+                    events.extend(await self._commit(live, TABLE_SEAT, action, by_bot=True))
+            elif timed_out:
+                for seat in sorted(engine.to_act(state)):
+                    if row.seats[seat].is_bot or engine.is_over(live.state):
                         continue
-                    choice = player_of(live.row.kind).act(
-                        live.state, seat, random.Random(f"{live.row.seed}:bot:{live.n + 1}")
-                    )
+                    rng = random.Random(f"{row.seed}:bot:{live.n + 1}")
+                    choice = player_of(row.kind).act(live.state, seat, rng)
                     events.extend(await self._commit(live, seat, choice, by_bot=True, how="timeout"))
-                events.extend(await self._run_bots(live))
-                snapshot = self.snapshot_of(live, events)
-            await self.publish_after(live, snapshot)
-        elif row.reminder_s and not row.reminded and elapsed >= row.reminder_s:
-            async with self.locked(game_id) as live:
-                if live.row.reminded or live.row.turn_since != row.turn_since:
+            elif waiting:
+                if not (row.reminder_s and not row.reminded and elapsed >= row.reminder_s):
                     return
-                await self.store.update_game(game_id, reminded=1)
-                live.row.reminded = True
-            await self.publisher.remind(live.row, waiting)
+                if not await self.store.claim_reminder(game_id, row.turn_since):
+                    return
+                row.reminded, remind = True, waiting
+            if not remind:
+                events.extend(await self._run_bots(live))
+                if not events:
+                    return
+                snapshot = self.snapshot_of(live, events)
+        if remind:
+            await self.publisher.remind(live.row, remind)
+        else:
+            await self.publish_after(live, snapshot)
 
     # -- reading -------------------------------------------------------------------------------
 

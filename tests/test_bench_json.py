@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ TINY = Plan(
     commit_actions=10,
     engine_seconds=0.02,
     strength=False,
+    postgres_seconds=0.3,
 )
 GAME_FIGURES = {"move_p50_ms", "move_p99_ms", "hand_pictures_per_move", "table_png_bytes", "hand_png_bytes"}
 
@@ -50,6 +52,7 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
         "stall_ms_500_tables",
         "chat_vert_vs_rlcard",
         "chat_vert_vs_rlcard_20_rules",
+        "postgres",
     }
     assert set(figures["games"]) == {"nain_jaune"}
     game = figures["games"]["nain_jaune"]
@@ -63,5 +66,18 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
     assert isinstance(figures["stall_ms_500_tables"], float) and figures["stall_ms_500_tables"] >= 0
     # Le Chat vert was not measured: its comparison is null rather than a made-up figure.
     assert figures["chat_vert_vs_rlcard"] is None and figures["chat_vert_vs_rlcard_20_rules"] is None
+    # PostgreSQL: 1, 2 and 4 processes, and SQLite's one beside them; null (with the reason) where it cannot run.
+    postgres = figures["postgres"]
+    if postgres is None:
+        assert os.environ.get("CI", "").lower() != "true", "PostgreSQL is needed in CI"
+        assert "no PostgreSQL server can run here" in capsys.readouterr().out
+        return
+    assert set(postgres) == {"processes", "sqlite_moves_per_s"}
+    assert set(postgres["processes"]) == {"1", "2", "4"}
+    for size in postgres["processes"].values():
+        assert set(size) == {"moves_per_s", "move_p99_ms"}
+        assert size["moves_per_s"] > 0 and size["move_p99_ms"] > 0
+    assert isinstance(postgres["sqlite_moves_per_s"], float) and postgres["sqlite_moves_per_s"] > 0
     printed = capsys.readouterr().out
+    assert "1 process(es): " in printed and "SQLite, one process: " in printed
     assert "hand pictures per move" in printed and "live tables" in printed and "growth of nain_jaune" in printed

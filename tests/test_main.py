@@ -308,3 +308,92 @@ def test_make_demo_passes_the_game_and_the_players_on() -> None:
     assert line.startswith(".venv/bin/python -m bot demo ")
     args = build_parser().parse_args(shlex.split(line.split("-m bot", 1)[1]))
     assert (args.command, args.game, args.players, args.out) == ("demo", "njet", 3, Path("demo-out"))
+
+
+# Sharding: a process on some of the gateway's shards.
+
+
+@pytest.mark.parametrize(
+    ("env", "problem"),
+    [
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number of shards (1 or more) or empty, not 'two'"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a whole number of shards (1 or more) or empty, not '0'"),
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "SHARD_IDS must list shard numbers separated by commas"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "-1"}, "SHARD_IDS must list shard numbers separated by commas"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS has shard 2, but with SHARD_COUNT=2 they go from 0 to 1"),
+        ({"SHARD_COUNT": "3", "SHARD_IDS": "1,1"}, "SHARD_IDS names a shard twice: '1,1'"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1"}, "SHARD_IDS runs this process on part of the shards"),
+    ],
+)
+def test_a_bad_shard_setting_is_refused_by_name(
+    env: dict[str, str], problem: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("SHARD_COUNT", "SHARD_IDS", "DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as refused:
+        load(None)
+    assert str(refused.value).startswith(problem)
+
+
+def test_shard_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("SHARD_COUNT", "SHARD_IDS", "DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert (load(None).shard_count, load(None).shard_ids) == (None, None)
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    assert (load(None).shard_count, load(None).shard_ids) == (4, None)  # every shard in this process
+    monkeypatch.setenv("SHARD_IDS", " 3, 1 ")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db.example/tablee")
+    assert (load(None).shard_count, load(None).shard_ids) == (4, (1, 3))
+    monkeypatch.delenv("DATABASE_URL")
+    monkeypatch.setenv("SHARD_IDS", "0,1,2,3")  # all of them: one process, SQLite is enough
+    assert load(None).shard_ids == (0, 1, 2, 3)
+
+
+def test_the_bot_runs_the_shards_it_is_given() -> None:
+    import discord
+
+    from bot.app import ShardedTableeBot
+    from bot.app import TableeBot
+    from bot.app import build_bot
+
+    settings = Settings(
+        token="t",
+        database=Path("x.db"),
+        dev_guild=None,
+        sync_commands=False,
+        timer_tick=0,
+        log_level="INFO",
+        database_url="postgresql://bot@db.example/tablee",
+        shard_count=4,
+        shard_ids=(1, 3),
+    )
+    bot = build_bot(settings)
+    assert isinstance(bot, ShardedTableeBot) and isinstance(bot, discord.AutoShardedClient)
+    assert (bot.shard_count, bot.shard_ids, bot.database) == (4, [1, 3], "postgresql://bot@db.example/tablee")
+    plain = build_bot(Settings("t", Path("x.db"), None, False, 0, "INFO"))
+    assert type(plain) is TableeBot and not isinstance(plain, discord.AutoShardedClient)
+    assert plain.database == Path("x.db")
+
+
+def test_migrate_store_takes_a_target_a_source_and_force() -> None:
+    args = build_parser().parse_args(["migrate-store", "--to", "postgresql://h/db", "--from", "a.db", "--force"])
+    assert (args.command, args.to, args.source, args.force) == (
+        "migrate-store",
+        "postgresql://h/db",
+        Path("a.db"),
+        True,
+    )
+    args = build_parser().parse_args(["migrate-store", "--to", "postgresql://h/db"])
+    assert (args.source, args.force) == (None, False)
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["migrate-store"])
+
+
+def test_migrate_store_refusals_are_one_line(tmp_path: Path) -> None:
+    line = one_line_error(command("migrate-store", "--to", "mysql://h/db", cwd=tmp_path))
+    assert line.startswith("python -m bot migrate-store: error: --to must be a PostgreSQL URL")
+    line = one_line_error(command("migrate-store", "--to", "postgresql://h/db", "--from", "none.db", cwd=tmp_path))
+    assert line == "python -m bot migrate-store: error: there is no SQLite file at none.db (--from, or TABLEE_DATABASE)"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC
 from abc import abstractmethod
+from collections.abc import Callable
 from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
@@ -21,9 +22,19 @@ from bot.store.model import Seat
 from bot.store.model import StatLine
 from bot.store.model import T
 
+ChangeWatcher = Callable[[int, int], None]
+"""Told ``(game_id, n)`` when another process changed a game: ``n`` its new last action, 0 when only its row changed."""
+
 
 class Backend(ABC):
-    """What a database does for the bot: games, their numbered actions, panels, players, results, table data."""
+    """What a database does for the bot: games, their numbered actions, panels, players, results, table data.
+
+    ``shared`` says whether other processes may write the same database: then a cached game is checked against the
+    stored one before each move, timers are claimed, and changes are announced to the other processes. On a
+    database only one process uses (SQLite), the claims take everything and nothing is announced.
+    """
+
+    shared = False
 
     @abstractmethod
     async def close(self) -> None:
@@ -108,6 +119,30 @@ class Backend(ABC):
 
     @abstractmethod
     async def action_count(self, game_id: int) -> int: ...
+
+    @abstractmethod
+    async def game_version(self, game_id: int) -> tuple[int, GameRow] | None:
+        """The number of a game's last action (0 before the first) and its row, read together; None if no game."""
+
+    # -- between processes ---------------------------------------------------------------------
+
+    def watch(self, watcher: ChangeWatcher) -> None:
+        """Call ``watcher`` when another process changes a game (nothing to watch when no other process writes)."""
+        return None
+
+    async def claim_timers(self, now: float, lobby_before: float, lease_s: float) -> list[GameRow]:
+        """The games whose timers this process checks now, each claimed for ``lease_s`` seconds: lobbies created
+        before ``lobby_before`` (they expire) and running games. One process alone claims them all."""
+        rows = await self.games_with_status("lobby", "running")
+        return [r for r in rows if r.status == "running" or r.created_at <= lobby_before]
+
+    async def release_timer(self, game_id: int) -> None:
+        """Give back the claim on a game's timers once they are done (a claim a dead process left expires)."""
+        return None
+
+    @abstractmethod
+    async def claim_reminder(self, game_id: int, turn_since: float) -> bool:
+        """Mark the turn that began at ``turn_since`` as reminded; False when it already was, or the turn moved on."""
 
     # -- private panels ------------------------------------------------------------------------
 

@@ -4,13 +4,21 @@ Every call borrows a connection from the pool for one short transaction and give
 versioned in ``schema_version`` and migrated at start under an advisory lock, so that processes starting together
 migrate once. A move's transaction first takes the advisory lock of its game (``pg_advisory_xact_lock(game_id)``),
 so that moves of one game are written one after the other whichever process makes them; the (game, number) key
-refuses a second write of the same number, as on SQLite. Changes of a table's Chat vert rules take a lock of their
-own, keyed by the channel, in the two-key space of advisory locks (which never meets the games' one-key space).
+refuses a second write of the same number, as on SQLite; under that lock the write also checks that no action of
+that number or a later one exists, so that a process whose cached game is behind is told so instead of writing.
+Changes of a table's Chat vert rules take a lock of their own, keyed by the channel, in the two-key space of
+advisory locks (which never meets the games' one-key space).
+
+Several processes share the database: each change of a game is announced on the ``tablee_games`` channel
+(``NOTIFY``, sent at commit) so that the other processes drop their cached copy early; turn timers are claimed per
+game with ``FOR UPDATE SKIP LOCKED`` and a lease, so that one process checks a game's timers at a time and a claim
+left by a process that died expires.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import AsyncIterator
 from collections.abc import Iterable
 from collections.abc import Mapping
@@ -20,6 +28,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]
 
 from bot.store.base import Backend
+from bot.store.base import ChangeWatcher
 from bot.store.model import ActionRow
 from bot.store.model import ActiveTableExists
 from bot.store.model import ChatVertChange
@@ -111,6 +120,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (channel_id, rule_id)
     );
     """,
+    # 2: who checks a game's turn timers now (a process's token), and until when its claim holds.
+    """
+    ALTER TABLE games ADD COLUMN timer_owner TEXT;
+    ALTER TABLE games ADD COLUMN timer_until DOUBLE PRECISION;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -126,10 +140,12 @@ _GAME_COLUMNS = (
     "turn_message_id"
 )
 _JSON_COLUMNS = ("options", "settings")
+CHANNEL = "tablee_games"
+"""The NOTIFY channel of changes: the payload is ``"<game id> <last action or 0> <origin>"``."""
 _FLAG_COLUMNS = ("reminded",)
 
 
-def _row_to_game(row: Mapping[str, Any]) -> GameRow:
+def game_from_row(row: Mapping[str, Any]) -> GameRow:
     return GameRow(
         id=int(row["id"]),
         guild_id=row["guild_id"],
@@ -174,22 +190,49 @@ async def _lock_game(conn: Any, game_id: int) -> None:
 class PostgresBackend(Backend):
     """A PostgreSQL database through a pool of connections. Open with ``await PostgresBackend.open(url)``."""
 
+    shared = True
+
     def __init__(self, pool: Any) -> None:
         self.pool = pool
+        self.origin = secrets.token_hex(8)
+        """This process's token: in the announcements it sends (it ignores its own) and on the timers it claims."""
+        self._listener: Any = None
+        self._watchers: list[ChangeWatcher] = []
 
     @classmethod
-    async def open(cls, url: str, *, max_connections: int = 10) -> PostgresBackend:
+    async def open(cls, url: str, *, max_connections: int = 10, listen: bool = True) -> PostgresBackend:
+        """The pool, the schema migrated, and (``listen``) one more connection that hears the other processes."""
         pool = await asyncpg.create_pool(url, min_size=1, max_size=max_connections)
         backend = cls(pool)
         try:
             await backend.migrate()
+            if listen:
+                backend._listener = await asyncpg.connect(url)
+                await backend._listener.add_listener(CHANNEL, backend._heard)
         except BaseException:
-            await pool.close()
+            await backend.close()
             raise
         return backend
 
     async def close(self) -> None:
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            await listener.close()
         await self.pool.close()
+
+    def watch(self, watcher: ChangeWatcher) -> None:
+        self._watchers.append(watcher)
+
+    def _heard(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
+        """A change announced by a process (this one's own are ignored): each watcher is told."""
+        game_id, n, origin = payload.split()
+        if origin == self.origin:
+            return
+        for watcher in self._watchers:
+            watcher(int(game_id), int(n))
+
+    def _news(self, game_id: int, n: int = 0) -> str:
+        return f"{game_id} {n} {self.origin}"
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Any]:
@@ -258,17 +301,17 @@ class PostgresBackend(Backend):
             if error.constraint_name == "games_one_active_per_channel":
                 raise ActiveTableExists(channel_id) from None
             raise
-        return _row_to_game(row)
+        return game_from_row(row)
 
     async def get_game(self, game_id: int) -> GameRow | None:
         row = await self.pool.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-        return _row_to_game(row) if row else None
+        return game_from_row(row) if row else None
 
     async def active_game(self, channel_id: int) -> GameRow | None:
         row = await self.pool.fetchrow(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status IN ('lobby', 'running')", channel_id
         )
-        return _row_to_game(row) if row else None
+        return game_from_row(row) if row else None
 
     async def last_game(self, channel_id: int) -> GameRow | None:
         row = await self.pool.fetchrow(
@@ -276,13 +319,13 @@ class PostgresBackend(Backend):
             " ORDER BY id DESC LIMIT 1",
             channel_id,
         )
-        return _row_to_game(row) if row else None
+        return game_from_row(row) if row else None
 
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         rows = await self.pool.fetch(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE status = ANY($1::text[]) ORDER BY id", list(statuses)
         )
-        return [_row_to_game(r) for r in rows]
+        return [game_from_row(r) for r in rows]
 
     async def update_game(self, game_id: int, fields: dict[str, Any]) -> None:
         values: list[Any] = []
@@ -294,8 +337,15 @@ class PostgresBackend(Backend):
             elif name in _FLAG_COLUMNS:
                 value = bool(value)
             values.append(value)
-        assignments = ", ".join(f"{name} = ${i}" for i, name in enumerate(fields, start=2))
-        await self.pool.execute(f"UPDATE games SET {assignments} WHERE id = $1", game_id, *values)
+        assignments = ", ".join(f"{name} = ${i}" for i, name in enumerate(fields, start=4))
+        await self.pool.execute(
+            f"WITH changed AS (UPDATE games SET {assignments} WHERE id = $1 RETURNING id)"
+            " SELECT pg_notify($2, $3) FROM changed",
+            game_id,
+            CHANNEL,
+            self._news(game_id),
+            *values,
+        )
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -315,9 +365,15 @@ class PostgresBackend(Backend):
         try:
             async with self.transaction() as conn:
                 await _lock_game(conn, game_id)
-                await conn.execute(
-                    "INSERT INTO actions (game_id, n, seat, action, by_bot, at, how)"
-                    " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                # One statement after the lock: the number checked against what is stored, the action, the turn
+                # clock and the announcement (sent at commit). No row back: this number or a later one is taken.
+                added = await conn.fetchval(
+                    "WITH added AS (INSERT INTO actions (game_id, n, seat, action, by_bot, at, how)"
+                    " SELECT $1, $2, $3, $4, $5, $6, $7"
+                    " WHERE NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $1 AND n >= $2) RETURNING n),"
+                    " clock AS (UPDATE games SET turn_since = $8, reminded = FALSE"
+                    " WHERE id = $1 AND $8::double precision IS NOT NULL AND EXISTS (SELECT 1 FROM added))"
+                    " SELECT n, pg_notify($9, $10) FROM added",
                     game_id,
                     n,
                     seat,
@@ -325,11 +381,12 @@ class PostgresBackend(Backend):
                     by_bot,
                     at,
                     how,
+                    turn_since,
+                    CHANNEL,
+                    self._news(game_id, n),
                 )
-                if turn_since is not None:
-                    await conn.execute(
-                        "UPDATE games SET turn_since = $1, reminded = FALSE WHERE id = $2", turn_since, game_id
-                    )
+                if added is None:
+                    raise DuplicateAction(game_id, n)
                 if results is not None:
                     await _write_finish(conn, game_id, "over", results, at)
         except asyncpg.UniqueViolationError as error:
@@ -346,6 +403,44 @@ class PostgresBackend(Backend):
 
     async def action_count(self, game_id: int) -> int:
         return int(await self.pool.fetchval("SELECT COUNT(*) FROM actions WHERE game_id = $1", game_id))
+
+    async def game_version(self, game_id: int) -> tuple[int, GameRow] | None:
+        row = await self.pool.fetchrow(
+            f"SELECT {_GAME_COLUMNS}, (SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = $1) AS last"
+            " FROM games WHERE id = $1",
+            game_id,
+        )
+        return None if row is None else (int(row["last"]), game_from_row(row))
+
+    # -- turn timers ---------------------------------------------------------------------------
+
+    async def claim_timers(self, now: float, lobby_before: float, lease_s: float) -> list[GameRow]:
+        # Rows another process is claiming right now are skipped, not waited for; a claim is seen by the others
+        # until it is released or its lease runs out (its process died).
+        rows = await self.pool.fetch(
+            f"UPDATE games SET timer_owner = $1, timer_until = $2 + $3 WHERE id IN (SELECT id FROM games"
+            " WHERE (status = 'running' OR (status = 'lobby' AND created_at <= $4))"
+            " AND (timer_until IS NULL OR timer_until <= $2) ORDER BY id FOR UPDATE SKIP LOCKED)"
+            f" RETURNING {_GAME_COLUMNS}",
+            self.origin,
+            now,
+            lease_s,
+            lobby_before,
+        )
+        return sorted((game_from_row(r) for r in rows), key=lambda g: (g.status == "running", g.id))
+
+    async def release_timer(self, game_id: int) -> None:
+        await self.pool.execute(
+            "UPDATE games SET timer_owner = NULL, timer_until = NULL WHERE id = $1 AND timer_owner = $2",
+            game_id,
+            self.origin,
+        )
+
+    async def claim_reminder(self, game_id: int, turn_since: float) -> bool:
+        done = await self.pool.execute(
+            "UPDATE games SET reminded = TRUE WHERE id = $1 AND NOT reminded AND turn_since = $2", game_id, turn_since
+        )
+        return bool(done == "UPDATE 1")
 
     # -- private panels ------------------------------------------------------------------------
 
@@ -403,6 +498,7 @@ class PostgresBackend(Backend):
         async with self.transaction() as conn:
             await _lock_game(conn, game_id)
             await _write_finish(conn, game_id, status, results, now)
+            await conn.execute("SELECT pg_notify($1, $2)", CHANNEL, self._news(game_id))
 
     async def stats(self, guild_id: int, kind: str | None) -> list[StatLine]:
         # Names and kinds compare byte by byte ("C"), as SQLite compares them, whatever the database's locale.

@@ -394,6 +394,22 @@ class SQLiteBackend(Backend):
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
+    async def game_version(self, game_id: int) -> tuple[int, GameRow] | None:
+        async with self.db.execute(
+            f"SELECT {_GAME_COLUMNS}, (SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?1) FROM games"
+            " WHERE id = ?1",
+            (game_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else (int(row[21]), _row_to_game(row))
+
+    async def claim_reminder(self, game_id: int, turn_since: float) -> bool:
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET reminded = 1 WHERE id = ? AND reminded = 0 AND turn_since = ?", (game_id, turn_since)
+            )
+        return cur.rowcount == 1
+
     # -- private panels ------------------------------------------------------------------------
 
     async def panel(self, game_id: int, user_id: int) -> tuple[int | None, int | None, bool]:

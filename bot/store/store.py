@@ -13,6 +13,7 @@ from typing import Self
 import aiosqlite
 
 from bot.store.base import Backend
+from bot.store.base import ChangeWatcher
 from bot.store.model import ActionRow
 from bot.store.model import ChatVertChange
 from bot.store.model import GameRow
@@ -44,6 +45,11 @@ class Store:
         if not isinstance(self.backend, SQLiteBackend):
             raise AttributeError(f"a store on {type(self.backend).__name__} has no SQLite connection")
         return self.backend.db
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes write the same database (PostgreSQL): cached games must then be checked."""
+        return self.backend.shared
 
     def transaction(self) -> AbstractAsyncContextManager[object]:
         """A write transaction of the backend: the connection it yields belongs to that backend."""
@@ -145,6 +151,28 @@ class Store:
 
     async def action_count(self, game_id: int) -> int:
         return await self.backend.action_count(game_id)
+
+    async def game_version(self, game_id: int) -> tuple[int, GameRow] | None:
+        """The number of a game's last action (0 before the first) and its row, read together; None if no game."""
+        return await self.backend.game_version(game_id)
+
+    # -- between processes ---------------------------------------------------------------------
+
+    def watch(self, watcher: ChangeWatcher) -> None:
+        """Call ``watcher(game_id, n)`` when another process changes a game (``n`` 0: only its row changed)."""
+        self.backend.watch(watcher)
+
+    async def claim_timers(self, now: float, lobby_before: float, lease_s: float) -> list[GameRow]:
+        """The lobbies created before ``lobby_before`` and the running games whose timers this process checks now
+        (lobbies first), each claimed from the other processes for ``lease_s`` seconds or until released."""
+        return await self.backend.claim_timers(now, lobby_before, lease_s)
+
+    async def release_timer(self, game_id: int) -> None:
+        await self.backend.release_timer(game_id)
+
+    async def claim_reminder(self, game_id: int, turn_since: float) -> bool:
+        """Mark the turn that began at ``turn_since`` as reminded: True for the one caller that did it."""
+        return await self.backend.claim_reminder(game_id, turn_since)
 
     # -- private panels ------------------------------------------------------------------------
 
