@@ -368,6 +368,15 @@ class DiscordPublisher:
         repost = bool(milestones) or game.id in self._repost
         self._repost.discard(game.id)
 
+        if await self._overtaken(last):
+            # Another process has applied a later move and shows it: only this process's milestones go out.
+            for text in milestones:
+                await self._safely(
+                    f"a milestone of game {game.id}",
+                    partial(channel.send, text[:2000], allowed_mentions=NO_MENTIONS),
+                )
+            return
+
         async def channel_side() -> None:
             for text in milestones:
                 await self._safely(
@@ -393,6 +402,20 @@ class DiscordPublisher:
             if holder.user_id is not None
         ]
         await asyncio.gather(channel_side(), *panels)
+
+    async def _overtaken(self, snapshot: Snapshot) -> bool:
+        """Whether the game has moved past ``snapshot`` in the store, by another process sharing it (which then
+        publishes the later state: drawing this one would put an older table over it). Never on a store of one
+        process, whose moves of a game are published in order; when the store cannot say, the snapshot goes out."""
+        store = self.bot.store
+        if not store.shared or snapshot.over:
+            return False
+        try:
+            found = await store.game_version(snapshot.game.id)
+        except Exception:
+            log.exception("the version of game %s could not be read", snapshot.game.id)
+            return False
+        return found is not None and found[0] > snapshot.n
 
     async def _safely(self, what: str, attempt: Callable[[], Awaitable[Any]], *, retried: bool = False) -> None:
         """One delivery, tried again on failure; whatever happens, it never stops the others."""
