@@ -159,7 +159,10 @@ def start(settings: Settings) -> int:
 
     # Tablée never joins a voice channel: the warnings about voice libraries would only alarm a newcomer.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    from bot import workers
+
     bot = build_bot(settings)
+    workers.start_now()  # the pictures' processes, warm before the first move
     try:
         bot.run(settings.token, log_handler=None)
     except Exception as error:

@@ -135,6 +135,13 @@ def _start() -> None:
         _Processes.pool = pool
 
 
+def start_now() -> None:
+    """Start the worker processes from a program whose event loop is not running yet (the bot, before it connects),
+    so that the first move finds them ready and warm."""
+    if _Processes.mode == "processes":
+        _start()
+
+
 async def start() -> None:
     """Start the worker processes now rather than at the first picture (it takes a moment: the bench's warm-up)."""
     if _Processes.mode == "processes" and _Processes.pool is None and not _Processes.failed:

@@ -98,3 +98,12 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_the_workers_can_start_before_the_event_loop_runs() -> None:
+    """``python -m bot`` starts them before connecting: the first picture then waits for no process."""
+    assert workers._Processes.pool is None
+    workers.start_now()
+    assert workers._Processes.pool is not None and len(multiprocessing.active_children()) >= workers.RENDER_PROCESSES
+    workers._Processes.pool.shutdown(wait=True)
+    workers._Processes.pool = None
