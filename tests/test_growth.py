@@ -66,6 +66,8 @@ async def test_a_live_game_holds_memory_linear_in_its_actions_and_none_for_other
 ) -> None:
     _service, row, rows, small, big = await _game(db_path, kind)
     few, many = live_bytes(rebuild_of(row, rows[:small]), 3), live_bytes(rebuild_of(row, rows[:small]), 12)
-    assert many <= 1.05 * few, (few, many)
+    # A game held for each other game would make ``many`` several times ``few``; a quarter more is the room left for
+    # a bounded cache shared by every game (Le Chat vert's rule checks) that happens to grow its table meanwhile.
+    assert many <= 1.25 * few, (few, many)
     at_big = live_bytes(rebuild_of(row, rows[:big]), 1)
     assert 0 < few < at_big <= 1.25 * (big / small) * few, (small, few, big, at_big)
