@@ -1,5 +1,5 @@
 """``python -m bot``: run the bot; ``demo``, ``simulate`` and ``bench`` are local commands, ``migrate-store``
-moves a server's SQLite file into PostgreSQL.
+moves a server's SQLite file into PostgreSQL, ``ratings --rebuild`` recomputes the ratings from the results.
 
 A mistake in the command, the settings, the token or the network ends in one line on stderr and exit code 2,
 never a traceback: the details are logged at debug level (``TABLEE_LOG_LEVEL=DEBUG``).
@@ -56,6 +56,9 @@ def build_parser() -> Parser:
     migrate.add_argument("--to", required=True, metavar="URL", help="the PostgreSQL database, postgresql://...")
     migrate.add_argument("--from", dest="source", type=Path, metavar="PATH", help="the SQLite file (TABLEE_DATABASE)")
     migrate.add_argument("--force", action="store_true", help="empty the PostgreSQL database first if it holds data")
+    ratings = sub.add_parser("ratings", help="recompute the ratings from the finished games' results")
+    ratings.add_argument("--rebuild", action="store_true", help="replay every rated game, in the order they ended")
+    ratings.add_argument("--guild", type=int, metavar="ID", help="one server only (default: every server)")
     return parser
 
 
@@ -95,6 +98,8 @@ def dispatch(args: argparse.Namespace) -> int:
             return 130
     if args.command == "migrate-store":
         return run_migration(args)
+    if args.command == "ratings":
+        return run_ratings(args)
     return run_bot()
 
 
@@ -120,6 +125,51 @@ def run_migration(args: argparse.Namespace) -> int:
     except (asyncpg.PostgresError, OSError) as error:
         return fail(prog, f"cannot use the database {config.hidden_password(args.to)}: {error or type(error).__name__}")
     return 0
+
+
+def run_ratings(args: argparse.Namespace) -> int:
+    """Rebuild the ratings in the database the settings name (``DATABASE_URL``, else ``TABLEE_DATABASE``), from
+    the finished games' results; the bot may keep running meanwhile."""
+    import asyncpg
+
+    from bot import config
+    from bot.rating_service import rebuild
+    from bot.store import open_store
+
+    prog = f"{PROG} ratings"
+    if not args.rebuild:
+        return fail(prog, "nothing to do: --rebuild recomputes the ratings from the finished games")
+    try:
+        settings = config.load()
+    except config.ConfigError as error:
+        return fail(prog, str(error))
+    if settings.database_url is None and not settings.database.exists():
+        return fail(prog, f"there is no SQLite file at {settings.database} (TABLEE_DATABASE)")
+
+    async def rebuilt() -> str:
+        store = await open_store(settings.store)
+        try:
+            done = await rebuild(store, args.guild)
+        finally:
+            await store.close()
+        where = "every server" if args.guild is None else f"server {args.guild}"
+        hints = f" ({done.skipped} more not rated: a hint was asked)" if done.skipped else ""
+        late = f"; {_count(done.late, 'game')} that ended meanwhile rated after" if done.late else ""
+        return (
+            f"ratings rebuilt on {where} from {_count(done.games, 'finished game')}{hints},"
+            f" {_count(done.players, 'rating')}{late}"
+        )
+
+    try:
+        print(asyncio.run(rebuilt()))
+    except (asyncpg.PostgresError, sqlite3.Error, OSError) as error:
+        where = config.hidden_password(settings.database_url) if settings.database_url else settings.database
+        return fail(prog, f"cannot use the database {where}: {error or type(error).__name__}")
+    return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def run_local(args: argparse.Namespace) -> int:

@@ -44,6 +44,7 @@ from bot.live import rebuild
 from bot.live import result_lines
 from bot.live import snapshot_of
 from bot.live import undo_seat
+from bot.rating_service import rate_ended
 from bot.registry import engine_of
 from bot.registry import hooks_of
 from bot.registry import player_of
@@ -247,7 +248,7 @@ class TableService:
         return row
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
-        async with self.lock_for(game_id):
+        async with self.lock_for(game_id), self.store.exclusive(game_id):
             row = await self._lobby(game_id)
             if row.seat_of(user_id) is not None:
                 raise TableError("already_seated")
@@ -261,7 +262,7 @@ class TableService:
         return row
 
     async def add_bot(self, game_id: int, user_id: int) -> GameRow:
-        async with self.lock_for(game_id):
+        async with self.lock_for(game_id), self.store.exclusive(game_id):
             row = await self._lobby(game_id)
             if row.seat_of(user_id) is None:
                 raise TableError("not_seated")
@@ -280,7 +281,7 @@ class TableService:
 
         Options the table sets itself (``offered`` False, or structured data) stay out of players' reach.
         """
-        async with self.lock_for(game_id):
+        async with self.lock_for(game_id), self.store.exclusive(game_id):
             row = await self._lobby(game_id)
             if user_id != row.host_id:
                 raise TableError("host_only")
@@ -303,7 +304,7 @@ class TableService:
         row = await self.game_row(game_id)
         if row.status == "running":
             return await self._leave_running(game_id, user_id)
-        async with self.lock_for(game_id):
+        async with self.lock_for(game_id), self.store.exclusive(game_id):
             row = await self._lobby(game_id)
             seat = row.seat_of(user_id)
             if seat is None:
@@ -349,7 +350,7 @@ class TableService:
         return live.row
 
     async def start(self, game_id: int, user_id: int) -> LiveGame:
-        async with self.lock_for(game_id):
+        async with self.lock_for(game_id), self.store.exclusive(game_id):
             row = await self._lobby(game_id)
             if user_id != row.host_id:
                 raise TableError("host_only")
@@ -385,7 +386,7 @@ class TableService:
         they left it: a finished game stays finished, a started one is not 'cancelled'. ``lobby_only`` (the lobby's
         Cancel button) never stops a running game.
         """
-        async with self.lock_for(game_id):
+        async with self.lock_for(game_id), self.store.exclusive(game_id):
             live = self._live.get(game_id)
             row = live.row if live is not None and not self.store.shared else await self.store.get_game(game_id)
             if row is None:
@@ -611,13 +612,14 @@ class TableService:
         return False
 
     async def _after_finish(self, live: LiveGame) -> None:
-        """The game's own epilogue (Chat vert's winner owes a rule), once its end is stored."""
+        """The game's own epilogue (Chat vert's winner owes a rule) and its rating, once its end is stored."""
         hooks = hooks_of(live.row.kind)
         if hooks is not None:
             try:
                 await hooks.finished(self.store, live.row, live.state, live.log)
             except Exception:
                 log.exception("the end-of-game hook of game %s failed", live.row.id)
+        await rate_ended(self.store, live)
 
     def snapshot_of(self, live: LiveGame, events: list[Event]) -> Snapshot:
         return snapshot_of(live, events, self.RECENT)
@@ -690,7 +692,7 @@ class TableService:
                 log.exception("the timer claim of game %s could not be released (it will expire)", row.id)
 
     async def _expire_lobby(self, game_id: int, now: float) -> None:
-        async with self.lock_for(game_id):
+        async with self.lock_for(game_id), self.store.exclusive(game_id):
             row = await self.store.get_game(game_id)
             if row is None or row.status != "lobby" or now - row.created_at < LOBBY_EXPIRY_S:
                 return

@@ -23,12 +23,14 @@ import discord
 from bot.games.base import offered_options
 from bot.i18n import t
 from bot.picture_cache import table_picture
+from bot.rating_service import change_numbers
 from bot.redraw import panel_key
 from bot.registry import engine_of
 from bot.registry import spec_of
 from bot.registry import texts_of
 from bot.store import GameRow
 from bot.table_settings import TABLE_SETTINGS
+from bot.table_settings import hinted
 from bot.table_settings import setting
 from bot.tables import Snapshot
 from bot.texts import narrate
@@ -359,7 +361,8 @@ class DiscordPublisher:
         if last.over and last.results is not None:
             ranking = ranking_lines(last.results, names, lang, texts_of(game.kind).score_unit_key)
             title = t(lang, spec_of(game.kind).title_key)
-            ending = "\n".join([f"🏆 **{t(lang, 'table.game_over', game=title)}**", *ranking])
+            ratings = await self._rating_lines(game, lang)
+            ending = "\n".join([f"🏆 **{t(lang, 'table.game_over', game=title)}**", *ranking, *ratings])
             together = "\n\n".join([*milestones, ending])  # the last deal's end and the ranking: one message
             milestones = [together] if len(together) <= 2000 else [*milestones, ending]
         ended = last.over or game.status in ENDED
@@ -402,6 +405,19 @@ class DiscordPublisher:
             if holder.user_id is not None
         ]
         await asyncio.gather(channel_side(), *panels)
+
+    async def _rating_lines(self, game: GameRow, lang: str) -> list[str]:
+        """Each player's rating change, under the final ranking: the table service stores them with the game's end,
+        before the game is published; a game with a hint says it is not rated."""
+        if hinted(game):
+            return ["", t(lang, "ratings.not_rated")]
+        try:
+            changes = await self.bot.store.rating_changes(game.id)
+        except Exception:
+            log.exception("the rating changes of game %s could not be read", game.id)
+            return []
+        lines = [t(lang, "ratings.change", name=c.name, **change_numbers(c)) for c in changes]
+        return ["", f"📈 **{t(lang, 'ratings.changes')}**", *lines] if lines else []
 
     async def _overtaken(self, snapshot: Snapshot) -> bool:
         """Whether the game has moved past ``snapshot`` in the store, by another process sharing it (which then

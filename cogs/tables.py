@@ -7,7 +7,6 @@ ephemerally in the user's language. Refusals travel as ``GameError`` to the tree
 from __future__ import annotations
 
 import io
-import time
 from collections.abc import Callable
 from collections.abc import Coroutine
 from typing import Any
@@ -19,16 +18,15 @@ from discord.ext import commands
 from bot.games.base import GameError
 from bot.i18n import plural
 from bot.i18n import t
+from bot.rating_service import shown
+from bot.rating_service import standings
 from bot.registry import GAMES
 from bot.registry import KINDS
-from bot.registry import engine_of
 from bot.registry import spec_of
-from bot.replay import draw_replay
-from bot.replay import replay_of
 from bot.store import GameRow
+from bot.store import PlayerRating
 from bot.store import Store
 from bot.tables import TableError
-from bot.texts import narrate
 from bot.workers import off_loop
 from cogs.choice_modal import on_choice_submit
 from cogs.common import bot_of
@@ -46,6 +44,13 @@ from cogs.game_commands import command_group
 from cogs.game_commands import post_lobby
 from cogs.game_commands import text
 from cogs.help import rules_text
+from cogs.history import HISTORY_ITEMS
+from cogs.history import REPLAYABLE
+from cogs.history import history
+from cogs.history import log_file
+from cogs.history import replay_file
+from renders.leaderboard import Line
+from renders.leaderboard import leaderboard_picture
 
 GAME_CHOICES = [app_commands.Choice(name=text(spec.title_key), value=spec.kind) for spec in GAMES]
 
@@ -97,33 +102,18 @@ async def log(interaction: discord.Interaction[Any]) -> None:
     row = await bot.store.active_game(interaction.channel_id) or await bot.store.last_game(interaction.channel_id)
     if row is None:
         raise TableError("no_table")
-    row, events = await bot.tables.full_log(row.id)
-    names = [s.name for s in row.seats]
-    lines = [t(lang, "log.header", game=t(lang, spec_of(row.kind).title_key), id=row.id), ", ".join(names), ""]
-    for n, event in events:
-        if event.private_to is not None:
-            continue
-        line = narrate(row.kind, event, names, lang)
-        if line:
-            lines.append(f"{n:>4}  {line}")
-    data = ("\n".join(lines) + "\n").encode("utf-8")
-    file = discord.File(io.BytesIO(data), filename=f"tablee-{row.kind}-{row.id}.txt")
+    file = await log_file(bot.tables, row.id, lang)
     await interaction.followup.send(t(lang, "log.sent"), file=file, ephemeral=True)
 
 
-REPLAYABLE = ("over", "abandoned")
-"""The statuses of a game that has its replay: it ended, by its rules or stopped."""
-PROGRESS_EVERY_S = 2.0
-"""The progress message is edited at most this often while the frames are drawn (Discord limits edits)."""
-
-
 async def _replayed_game(interaction: discord.Interaction[Any], number: int | None) -> GameRow:
-    """The game ``/table replay`` shows: the one named, played in this channel, else the channel's last one."""
+    """The game ``/table replay`` shows: the one named, played in this channel, else the channel's last finished
+    one (even while a newer game runs there)."""
     store = bot_of(interaction).store
     if interaction.channel_id is None:
         raise TableError("replay_none")
     if number is None:
-        row = await store.last_game(interaction.channel_id)
+        row = await store.last_finished_game(interaction.channel_id) or await store.last_game(interaction.channel_id)
         if row is None:
             raise TableError("replay_none")
     else:
@@ -141,30 +131,10 @@ async def _replayed_game(interaction: discord.Interaction[Any], number: int | No
 async def replay(interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None) -> None:
     """Post the animated replay of a finished game in the channel; the progress is private to who asked."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot = bot_of(interaction)
-    lang = user_lang(interaction)
     row = await _replayed_game(interaction, game)
-    rows = await bot.store.actions(row.id)
-    shown = await off_loop(replay_of, engine_of(row.kind), row, rows)
-    edited = [0.0]
-
-    async def progress(done: int, total: int) -> None:
-        if done < total and time.monotonic() - edited[0] >= PROGRESS_EVERY_S:
-            edited[0] = time.monotonic()
-            await interaction.edit_original_response(content=t(lang, "replay.progress", done=done, total=total))
-
-    await interaction.edit_original_response(content=t(lang, "replay.progress", done=0, total=len(shown.frames)))
-    edited[0] = time.monotonic()
-    animation = await draw_replay(shown, [s.name for s in row.seats], row.locale, progress)
-    title = t(row.locale, spec_of(row.kind).title_key)
-    if shown.sampled:
-        frames = len(shown.frames)
-        caption = t(row.locale, "replay.caption.sampled", game=title, id=row.id, frames=frames, total=shown.changes)
-    else:
-        caption = t(row.locale, "replay.caption", game=title, id=row.id)
-    file = discord.File(io.BytesIO(animation.data), filename=animation.filename(f"tablee-{row.kind}-{row.id}"))
-    await bot.get_partial_messageable(row.channel_id).send(caption, file=file)
-    await interaction.edit_original_response(content=t(lang, "replay.posted"))
+    file, caption = await replay_file(interaction, row, row.locale)
+    await bot_of(interaction).get_partial_messageable(row.channel_id).send(caption, file=file)
+    await interaction.edit_original_response(content=t(user_lang(interaction), "replay.posted"))
 
 
 async def abandon(interaction: discord.Interaction[Any]) -> None:
@@ -189,17 +159,72 @@ async def rules(interaction: discord.Interaction[Any], game: str | None = None) 
     await interaction.followup.send(rules_text(user_lang(interaction), game), ephemeral=True)
 
 
-@app_commands.describe(game=text("cmd.table.stats.game"), share=text("cmd.table.stats.share"))
-@app_commands.rename(game=text("cmd.table.stats.game.name"), share=text("cmd.table.stats.share.name"))
+@app_commands.describe(
+    game=text("cmd.table.stats.game"), player=text("cmd.table.stats.player"), share=text("cmd.table.stats.share")
+)
+@app_commands.rename(
+    game=text("cmd.table.stats.game.name"),
+    player=text("cmd.table.stats.player.name"),
+    share=text("cmd.table.stats.share.name"),
+)
 @app_commands.choices(game=GAME_CHOICES)
-async def stats(interaction: discord.Interaction[Any], game: str | None = None, share: bool = False) -> None:
-    """Private unless shared: then posted in the channel, in the server's language."""
+async def stats(
+    interaction: discord.Interaction[Any],
+    game: str | None = None,
+    player: discord.Member | None = None,
+    share: bool = False,
+) -> None:
+    """Private unless shared: then posted in the channel, in the server's language. The server's wins and games,
+    or a ``player``'s own page, with the leaderboard picture of each game rated here, the player's line lit."""
     if interaction.guild_id is None:
         raise TableError("guild_only")
     await interaction.response.defer(ephemeral=not share)
     lang = guild_lang(interaction) if share else user_lang(interaction)
-    embed = await stats_embed(interaction.guild_id, game, lang, bot_of(interaction).store)
-    await interaction.followup.send(embed=embed, ephemeral=not share)
+    store = bot_of(interaction).store
+    ladders = await store.ladders(interaction.guild_id)
+    key = str((player or interaction.user).id)
+    if player is None:
+        embed = await stats_embed(interaction.guild_id, game, lang, store)
+        kinds = [kind for kind in KINDS if ladders.get(kind) and game in (None, kind)]
+    else:
+        embed = player_page(player.display_name, key, ladders, game, lang)
+        kinds = [kind for kind in KINDS if any(r.player == key for r in ladders.get(kind, [])) and game in (None, kind)]
+    if game is not None and not kinds:
+        kinds = [game]  # the game asked for, not rated yet: its empty leaderboard says so
+    files = []
+    for kind in kinds:
+        png = await off_loop(leaderboard_picture, _lines(ladders.get(kind, []), key), kind, lang)
+        files.append(discord.File(io.BytesIO(png), filename=f"leaderboard-{kind}.png"))
+    await interaction.followup.send(embed=embed, files=files, ephemeral=not share)
+
+
+def _lines(ladder: list[PlayerRating], key: str) -> list[Line]:
+    """A game's leaderboard, best first, the line of ``key`` lit."""
+    return [Line(place, r.name, shown(r), r.games, r.wins, r.player == key) for place, r in standings(ladder)]
+
+
+def player_page(
+    name: str, key: str, ladders: dict[str, list[PlayerRating]], game: str | None, lang: str
+) -> discord.Embed:
+    """A player's own page: at each game rated here (or ``game``), their place, rating, games and wins."""
+    embed = discord.Embed(title=t(lang, "ratings.page.title", name=name), colour=discord.Colour(0xE8B931))
+    for kind in KINDS:
+        places = standings(ladders.get(kind, []))
+        mine = [(place, r) for place, r in places if r.player == key]
+        if game not in (None, kind) or not mine:
+            continue
+        place, rating = mine[0]
+        line = t(lang, "ratings.page.place", n=place, total=len(places), rating=f"{shown(rating):.1f}")
+        counts = t(
+            lang,
+            "ratings.page.counts",
+            wins=plural(lang, "stats.wins", rating.wins),
+            games=plural(lang, "stats.games", rating.games),
+        )
+        embed.add_field(name=t(lang, spec_of(kind).title_key), value=f"{line}\n{counts}", inline=False)
+    if not embed.fields:
+        embed.description = t(lang, "ratings.page.none")
+    return embed
 
 
 async def stats_embed(guild_id: int, game: str | None, lang: str, store: Store) -> discord.Embed:
@@ -257,6 +282,7 @@ TABLE_COMMANDS: tuple[tuple[str, Callback], ...] = (
     ("abandon", abandon),
     ("rules", rules),
     ("stats", stats),
+    ("history", history),
     ("notify", notify),
 )
 """``/table ...``, in the order Discord lists them; names and descriptions are ``cmd.table.<name>.*``."""
@@ -298,4 +324,5 @@ async def on_tree_error(interaction: discord.Interaction[Any], error: app_comman
 
 async def setup(bot: commands.Bot) -> None:
     bot.tree.add_command(table_group())
+    bot.add_dynamic_items(*HISTORY_ITEMS)
     bot.add_listener(on_interaction)

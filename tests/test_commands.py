@@ -158,6 +158,7 @@ async def test_one_naming_scheme_across_groups(tmp_path: Path) -> None:
         "abandon",
         "rules",
         "stats",
+        "history",
         "notify",
     ]
     assert table["rules"]["name_localizations"]["fr"] == "regles"

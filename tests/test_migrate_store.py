@@ -108,6 +108,9 @@ async def test_every_game_and_what_outlives_them_is_copied_and_plays_on(postgres
         assert await target.notify_modes(list(PEOPLE)) == {PEOPLE[0]: "channel", PEOPLE[1]: "dm"}
         assert await target.panel(games["njet"][1], PEOPLE[0]) == (77, 88, False)
         assert await target.table_data(100, "njet", "note") == {"a": [1, 2]}
+        assert await target.ladders(GUILD) == await source.ladders(GUILD) != {}
+        for ids in games.values():
+            assert await target.rating_changes(ids[0]) == await source.rating_changes(ids[0])
         # The copy goes on where the file stopped: a running game takes its next move, a new table a new id.
         service = TableService(target)
         running = games["triominos"][1]

@@ -13,7 +13,10 @@ from bot.store.model import ActionRow
 from bot.store.model import ActiveTableExists
 from bot.store.model import ChatVertTable
 from bot.store.model import DuplicateAction
+from bot.store.model import FinishedGame
 from bot.store.model import GameRow
+from bot.store.model import PlayerRating
+from bot.store.model import RatingChange
 from bot.store.model import ResultLine
 from bot.store.model import Seat
 from bot.store.model import StatLine
@@ -30,7 +33,10 @@ __all__ = [
     "ActiveTableExists",
     "ChatVertTable",
     "DuplicateAction",
+    "FinishedGame",
     "GameRow",
+    "PlayerRating",
+    "RatingChange",
     "ResultLine",
     "Seat",
     "StatLine",

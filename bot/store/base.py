@@ -12,11 +12,16 @@ from abc import abstractmethod
 from collections.abc import Callable
 from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager
+from contextlib import nullcontext
 from typing import Any
 
 from bot.store.model import ActionRow
 from bot.store.model import ChatVertChange
+from bot.store.model import FinishedGame
 from bot.store.model import GameRow
+from bot.store.model import PlayerRating
+from bot.store.model import RateGame
+from bot.store.model import RatingChange
 from bot.store.model import ResultLine
 from bot.store.model import Seat
 from bot.store.model import StatLine
@@ -130,6 +135,12 @@ class Backend(ABC):
         """Call ``watcher`` when another process changes a game (nothing to watch when no other process writes)."""
         return None
 
+    def exclusive(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while one process reads a game's lobby and writes it back, so that no other process changes it in
+        between (a join, a computer seat, an option, a start). One process alone needs nothing more than its own
+        lock of the game."""
+        return nullcontext()
+
     async def claim_timers(self, now: float, lobby_before: float, lease_s: float) -> list[GameRow]:
         """The games whose timers this process checks now, each claimed for ``lease_s`` seconds: lobbies created
         before ``lobby_before`` (they expire) and running games. One process alone claims them all."""
@@ -208,3 +219,47 @@ class Backend(ABC):
         A rule with a new id is inserted, so a repeated id fails on the key and the whole change rolls back; a stored
         one is rewritten; the ones left out are deleted. An error raised by ``change`` rolls everything back too.
         """
+
+    # -- the history of finished games ---------------------------------------------------------
+
+    @abstractmethod
+    async def recent_games(
+        self, guild_id: int, limit: int, before_id: int | None
+    ) -> list[tuple[GameRow, list[ResultLine]]]:
+        """A server's games over or abandoned, newest first (only those numbered below ``before_id`` when given),
+        each with its ranking by rank then seat (none for an abandoned game)."""
+
+    @abstractmethod
+    async def last_finished_game(self, channel_id: int) -> GameRow | None:
+        """The channel's latest game over or abandoned, even while a newer one is open there."""
+
+    # -- ratings -------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def ladders(self, guild_id: int, kind: str | None) -> dict[str, list[PlayerRating]]:
+        """A server's ratings per game kind (only ``kind`` when given), each kind's players by key."""
+
+    @abstractmethod
+    async def rate_game(self, game_id: int, guild_id: int, kind: str, rate: RateGame) -> list[RatingChange]:
+        """Rate a finished game once: in one transaction, one at a time across processes, read the ladder of its
+        server and kind, store what ``rate`` makes of it and the game's changes. A game already rated keeps its
+        changes (they are returned) and ``rate`` is not called."""
+
+    @abstractmethod
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """A game's rating changes in seat order (none when it was not rated)."""
+
+    @abstractmethod
+    async def finished_games(self, guild_id: int | None) -> list[FinishedGame]:
+        """The games over (not abandoned) on a server, or on every server, in the order they ended, each with its
+        ranking by seat."""
+
+    @abstractmethod
+    async def replace_ratings(
+        self,
+        guild_id: int | None,
+        ratings: list[tuple[int, str, PlayerRating]],
+        changes: dict[int, list[RatingChange]],
+    ) -> None:
+        """In one transaction: forget the ratings and changes of a server (every server when None), then store
+        ``ratings`` (server, kind, rating) and the games' ``changes``."""

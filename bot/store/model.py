@@ -153,3 +153,37 @@ def game_fields(fields: dict[str, Any]) -> dict[str, Any]:
     if unknown:
         raise StoreError(f"cannot update {sorted(unknown)}")
     return fields
+
+
+# -- ratings -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's stored rating at one game on one server (``bot.ratings`` computes it): the model's mean and
+    uncertainty, with the rated games played and won. ``player`` is a Discord id, or ``cpu:<n>``."""
+
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A player's shown rating before and after one rated game."""
+
+    player: str
+    name: str
+    before: float
+    after: float
+
+
+RateGame = Callable[[list[PlayerRating]], tuple[list[PlayerRating], list[RatingChange]]]
+"""From the stored ladder of a game's server and kind, the ratings to store (the game's players) and the game's
+changes, in seat order."""
+
+FinishedGame = tuple[GameRow, list[ResultLine]]
+"""A finished game and its ranking by seat."""

@@ -34,7 +34,11 @@ from bot.store.model import ActiveTableExists
 from bot.store.model import ChatVertChange
 from bot.store.model import ChatVertTable
 from bot.store.model import DuplicateAction
+from bot.store.model import FinishedGame
 from bot.store.model import GameRow
+from bot.store.model import PlayerRating
+from bot.store.model import RateGame
+from bot.store.model import RatingChange
 from bot.store.model import ResultLine
 from bot.store.model import Seat
 from bot.store.model import StatLine
@@ -125,6 +129,29 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN timer_owner TEXT;
     ALTER TABLE games ADD COLUMN timer_until DOUBLE PRECISION;
     """,
+    # 3: ratings per server, game and player, and each rated game's changes (which also mark it as rated).
+    """
+    CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, kind, player)
+    );
+    CREATE TABLE rating_changes (
+        game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        shown_before DOUBLE PRECISION NOT NULL,
+        shown_after DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, player)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -133,6 +160,10 @@ _MIGRATION_LOCK = 1
 """First key of the advisory lock that migrations hold (two-key space)."""
 _RULES_LOCK = 2
 """First key of the advisory locks of Le Chat vert's rules, the second being a hash of the channel."""
+_LOBBY_LOCK = 3
+"""First key of the advisory lock a process holds while it changes a game's lobby, the second being the game."""
+_RATINGS_LOCK = 3
+"""First key of the advisory lock that every change of the ratings holds (the second is 0): one at a time."""
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, options, seats, seed, status, host_id, locale, reminder_s, timeout_s, "
@@ -233,6 +264,15 @@ class PostgresBackend(Backend):
 
     def _news(self, game_id: int, n: int = 0) -> str:
         return f"{game_id} {n} {self.origin}"
+
+    @asynccontextmanager
+    async def exclusive(self, game_id: int) -> AsyncIterator[None]:
+        """A transaction of its own holds the game's lobby lock (its own key space: a move's lock is another) until
+        the block ends: the block's reads and writes, on other connections, are never interleaved with another
+        process's."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", _LOBBY_LOCK, game_id)
+            yield
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Any]:
@@ -580,6 +620,136 @@ class PostgresBackend(Backend):
                 [(channel_id, key, json.dumps(value)) for key, value in table.data.items()],
             )
         return answer
+
+    # -- the history of finished games ---------------------------------------------------------
+
+    async def recent_games(
+        self, guild_id: int, limit: int, before_id: int | None
+    ) -> list[tuple[GameRow, list[ResultLine]]]:
+        rows = await self.pool.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = $1 AND status IN ('over', 'abandoned')"
+            " AND ($2::bigint IS NULL OR id < $2::bigint) ORDER BY id DESC LIMIT $3",
+            guild_id,
+            before_id,
+            limit,
+        )
+        games = [game_from_row(r) for r in rows]
+        if not games:
+            return []
+        lines = await self.pool.fetch(
+            "SELECT game_id, seat, user_id, name, rank, score FROM results WHERE game_id = ANY($1::bigint[])"
+            " ORDER BY rank, seat",
+            [g.id for g in games],
+        )
+        results: dict[int, list[ResultLine]] = {g.id: [] for g in games}
+        for r in lines:
+            results[int(r[0])].append((int(r[1]), r[2], str(r[3]), int(r[4]), int(r[5])))
+        return [(g, results[g.id]) for g in games]
+
+    async def last_finished_game(self, channel_id: int) -> GameRow | None:
+        row = await self.pool.fetchrow(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = $1 AND status IN ('over', 'abandoned')"
+            " ORDER BY id DESC LIMIT 1",
+            channel_id,
+        )
+        return game_from_row(row) if row else None
+
+    # -- ratings -------------------------------------------------------------------------------
+
+    async def ladders(self, guild_id: int, kind: str | None) -> dict[str, list[PlayerRating]]:
+        rows = await self.pool.fetch(
+            "SELECT kind, player, name, mu, sigma, games, wins FROM ratings WHERE guild_id = $1"
+            ' AND ($2::text IS NULL OR kind = $2::text) ORDER BY kind COLLATE "C", player COLLATE "C"',
+            guild_id,
+            kind,
+        )
+        out: dict[str, list[PlayerRating]] = {}
+        for r in rows:
+            out.setdefault(str(r[0]), []).append(PlayerRating(r[1], r[2], r[3], r[4], r[5], r[6]))
+        return out
+
+    async def rate_game(self, game_id: int, guild_id: int, kind: str, rate: RateGame) -> list[RatingChange]:
+        async with self.transaction() as conn:
+            # Every change of the ratings, in any process, waits here: the ladder read below is the one it changes.
+            await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", _RATINGS_LOCK)
+            done = await _changes_of(conn, game_id)
+            if done:
+                return done
+            rows = await conn.fetch(
+                "SELECT player, name, mu, sigma, games, wins FROM ratings WHERE guild_id = $1 AND kind = $2",
+                guild_id,
+                kind,
+            )
+            ratings, changes = rate([PlayerRating(*r) for r in rows])
+            await _write_ratings(conn, [(guild_id, kind, r) for r in ratings], {game_id: changes})
+        return changes
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        async with self.pool.acquire() as conn:
+            return await _changes_of(conn, game_id)
+
+    async def finished_games(self, guild_id: int | None) -> list[FinishedGame]:
+        rows = await self.pool.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'over' AND guild_id IS NOT NULL"
+            " AND ($1::bigint IS NULL OR guild_id = $1::bigint) ORDER BY ended_at, id",
+            guild_id,
+        )
+        games = [game_from_row(r) for r in rows]
+        lines = await self.pool.fetch(
+            "SELECT game_id, seat, user_id, name, rank, score FROM results WHERE game_id = ANY($1::bigint[])"
+            " ORDER BY game_id, seat",
+            [g.id for g in games],
+        )
+        results: dict[int, list[ResultLine]] = {g.id: [] for g in games}
+        for r in lines:
+            results[int(r[0])].append((int(r[1]), r[2], str(r[3]), int(r[4]), int(r[5])))
+        return [(g, results[g.id]) for g in games]
+
+    async def replace_ratings(
+        self,
+        guild_id: int | None,
+        ratings: list[tuple[int, str, PlayerRating]],
+        changes: dict[int, list[RatingChange]],
+    ) -> None:
+        async with self.transaction() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", _RATINGS_LOCK)
+            await conn.execute("DELETE FROM ratings WHERE $1::bigint IS NULL OR guild_id = $1::bigint", guild_id)
+            await conn.execute(
+                "DELETE FROM rating_changes WHERE $1::bigint IS NULL"
+                " OR game_id IN (SELECT id FROM games WHERE guild_id = $1::bigint)",
+                guild_id,
+            )
+            await _write_ratings(conn, ratings, changes)
+
+
+async def _changes_of(conn: Any, game_id: int) -> list[RatingChange]:
+    rows = await conn.fetch(
+        "SELECT player, name, shown_before, shown_after FROM rating_changes WHERE game_id = $1 ORDER BY seat",
+        game_id,
+    )
+    return [RatingChange(*r) for r in rows]
+
+
+async def _write_ratings(
+    conn: Any, ratings: list[tuple[int, str, PlayerRating]], changes: dict[int, list[RatingChange]]
+) -> None:
+    """Inside a transaction: ratings written over the stored ones, and games' changes (their seat: their order)."""
+    await conn.executemany(
+        "INSERT INTO ratings (guild_id, kind, player, name, mu, sigma, games, wins)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id, kind, player) DO UPDATE SET"
+        " name = EXCLUDED.name, mu = EXCLUDED.mu, sigma = EXCLUDED.sigma, games = EXCLUDED.games,"
+        " wins = EXCLUDED.wins",
+        [(g, k, r.player, r.name, r.mu, r.sigma, r.games, r.wins) for g, k, r in ratings],
+    )
+    await conn.executemany(
+        "INSERT INTO rating_changes (game_id, player, seat, name, shown_before, shown_after)"
+        " VALUES ($1, $2, $3, $4, $5, $6)",
+        [
+            (game_id, c.player, seat, c.name, c.before, c.after)
+            for game_id, game_changes in changes.items()
+            for seat, c in enumerate(game_changes)
+        ],
+    )
 
 
 async def _version(conn: Any) -> int:

@@ -27,7 +27,11 @@ from bot.store.model import ActiveTableExists
 from bot.store.model import ChatVertChange
 from bot.store.model import ChatVertTable
 from bot.store.model import DuplicateAction
+from bot.store.model import FinishedGame
 from bot.store.model import GameRow
+from bot.store.model import PlayerRating
+from bot.store.model import RateGame
+from bot.store.model import RatingChange
 from bot.store.model import ResultLine
 from bot.store.model import Seat
 from bot.store.model import StatLine
@@ -145,6 +149,29 @@ MIGRATIONS: tuple[str, ...] = (
         user_id INTEGER PRIMARY KEY,
         mode TEXT NOT NULL CHECK (mode IN ('channel', 'dm', 'off'))
     );
+    """,
+    # 4: ratings per server, game and player, and each rated game's changes (which also mark it as rated).
+    """
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, kind, player)
+    ) WITHOUT ROWID;
+    CREATE TABLE rating_changes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        shown_before REAL NOT NULL,
+        shown_after REAL NOT NULL,
+        PRIMARY KEY (game_id, player)
+    ) WITHOUT ROWID;
     """,
 )
 
@@ -538,3 +565,129 @@ class SQLiteBackend(Backend):
                 [(channel_id, key, json.dumps(value)) for key, value in table.data.items()],
             )
         return answer
+
+    # -- the history of finished games ---------------------------------------------------------
+
+    async def recent_games(
+        self, guild_id: int, limit: int, before_id: int | None
+    ) -> list[tuple[GameRow, list[ResultLine]]]:
+        async with self.db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ('over', 'abandoned')"
+            " AND (? IS NULL OR id < ?) ORDER BY id DESC LIMIT ?",
+            (guild_id, before_id, before_id, limit),
+        ) as cur:
+            games = [_row_to_game(r) for r in await cur.fetchall()]
+        if not games:
+            return []
+        marks = ", ".join("?" for _ in games)
+        async with self.db.execute(
+            f"SELECT game_id, seat, user_id, name, rank, score FROM results WHERE game_id IN ({marks})"
+            " ORDER BY rank, seat",
+            [g.id for g in games],
+        ) as cur:
+            rows = await cur.fetchall()
+        results: dict[int, list[ResultLine]] = {g.id: [] for g in games}
+        for r in rows:
+            results[int(r[0])].append((int(r[1]), r[2], str(r[3]), int(r[4]), int(r[5])))
+        return [(g, results[g.id]) for g in games]
+
+    async def last_finished_game(self, channel_id: int) -> GameRow | None:
+        async with self.db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('over', 'abandoned')"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return _row_to_game(row) if row else None
+
+    # -- ratings -------------------------------------------------------------------------------
+
+    async def ladders(self, guild_id: int, kind: str | None) -> dict[str, list[PlayerRating]]:
+        async with self.db.execute(
+            "SELECT kind, player, name, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND (? IS NULL OR"
+            " kind = ?) ORDER BY kind, player",
+            (guild_id, kind, kind),
+        ) as cur:
+            rows = await cur.fetchall()
+        out: dict[str, list[PlayerRating]] = {}
+        for r in rows:
+            out.setdefault(str(r[0]), []).append(PlayerRating(r[1], r[2], r[3], r[4], r[5], r[6]))
+        return out
+
+    async def rate_game(self, game_id: int, guild_id: int, kind: str, rate: RateGame) -> list[RatingChange]:
+        # BEGIN IMMEDIATE takes the file's write lock first: the ladder read below is the one the game changes.
+        async with self.transaction() as db:
+            done = await _changes_of(db, game_id)
+            if done:
+                return done
+            async with db.execute(
+                "SELECT player, name, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND kind = ?",
+                (guild_id, kind),
+            ) as cur:
+                ladder = [PlayerRating(*r) for r in await cur.fetchall()]
+            ratings, changes = rate(ladder)
+            await _write_ratings(db, [(guild_id, kind, r) for r in ratings], {game_id: changes})
+        return changes
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        return await _changes_of(self.db, game_id)
+
+    async def finished_games(self, guild_id: int | None) -> list[FinishedGame]:
+        async with self.db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'over' AND guild_id IS NOT NULL"
+            " AND (? IS NULL OR guild_id = ?) ORDER BY ended_at, id",
+            (guild_id, guild_id),
+        ) as cur:
+            games = [_row_to_game(r) for r in await cur.fetchall()]
+        async with self.db.execute(
+            "SELECT r.game_id, r.seat, r.user_id, r.name, r.rank, r.score FROM results r JOIN games g ON g.id ="
+            " r.game_id WHERE g.status = 'over' AND (? IS NULL OR g.guild_id = ?) ORDER BY r.game_id, r.seat",
+            (guild_id, guild_id),
+        ) as cur:
+            rows = await cur.fetchall()
+        results: dict[int, list[ResultLine]] = {g.id: [] for g in games}
+        for r in rows:
+            if int(r[0]) in results:
+                results[int(r[0])].append((int(r[1]), r[2], str(r[3]), int(r[4]), int(r[5])))
+        return [(g, results[g.id]) for g in games]
+
+    async def replace_ratings(
+        self,
+        guild_id: int | None,
+        ratings: list[tuple[int, str, PlayerRating]],
+        changes: dict[int, list[RatingChange]],
+    ) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM ratings WHERE ? IS NULL OR guild_id = ?", (guild_id, guild_id))
+            await db.execute(
+                "DELETE FROM rating_changes WHERE ? IS NULL OR game_id IN (SELECT id FROM games WHERE guild_id = ?)",
+                (guild_id, guild_id),
+            )
+            await _write_ratings(db, ratings, changes)
+
+
+async def _changes_of(db: aiosqlite.Connection, game_id: int) -> list[RatingChange]:
+    async with db.execute(
+        "SELECT player, name, shown_before, shown_after FROM rating_changes WHERE game_id = ? ORDER BY seat",
+        (game_id,),
+    ) as cur:
+        return [RatingChange(*r) for r in await cur.fetchall()]
+
+
+async def _write_ratings(
+    db: aiosqlite.Connection, ratings: list[tuple[int, str, PlayerRating]], changes: dict[int, list[RatingChange]]
+) -> None:
+    """Inside a transaction: ratings written over the stored ones, and games' changes (their seat: their order)."""
+    await db.executemany(
+        "INSERT OR REPLACE INTO ratings (guild_id, kind, player, name, mu, sigma, games, wins)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(g, k, r.player, r.name, r.mu, r.sigma, r.games, r.wins) for g, k, r in ratings],
+    )
+    await db.executemany(
+        "INSERT INTO rating_changes (game_id, player, seat, name, shown_before, shown_after) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, c.player, seat, c.name, c.before, c.after)
+            for game_id, game_changes in changes.items()
+            for seat, c in enumerate(game_changes)
+        ],
+    )

@@ -16,7 +16,11 @@ from bot.store.base import Backend
 from bot.store.base import ChangeWatcher
 from bot.store.model import ActionRow
 from bot.store.model import ChatVertChange
+from bot.store.model import FinishedGame
 from bot.store.model import GameRow
+from bot.store.model import PlayerRating
+from bot.store.model import RateGame
+from bot.store.model import RatingChange
 from bot.store.model import ResultLine
 from bot.store.model import Seat
 from bot.store.model import StatLine
@@ -162,6 +166,11 @@ class Store:
         """Call ``watcher(game_id, n)`` when another process changes a game (``n`` 0: only its row changed)."""
         self.backend.watch(watcher)
 
+    def exclusive(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while a game's lobby is read and written back: no other process sharing the store changes it in
+        between (nothing to hold on a store of one process)."""
+        return self.backend.exclusive(game_id)
+
     async def claim_timers(self, now: float, lobby_before: float, lease_s: float) -> list[GameRow]:
         """The lobbies created before ``lobby_before`` and the running games whose timers this process checks now
         (lobbies first), each claimed from the other processes for ``lease_s`` seconds or until released."""
@@ -241,3 +250,52 @@ class Store:
     async def change_chat_vert_rules(self, channel_id: int, keys: tuple[str, ...], change: ChatVertChange[T]) -> T:
         """One change of a table's rules and of its Chat vert data ``keys``, in one transaction (see ``Backend``)."""
         return await self.backend.change_chat_vert_rules(channel_id, keys, change)
+
+    # -- the history of finished games ---------------------------------------------------------
+
+    async def recent_games(
+        self, guild_id: int, limit: int = 10, before_id: int | None = None
+    ) -> list[tuple[GameRow, list[ResultLine]]]:
+        """A server's games over or abandoned, newest first, with their rankings; ``before_id`` pages to older ones
+        (the games numbered below it)."""
+        return await self.backend.recent_games(guild_id, limit, before_id)
+
+    async def last_finished_game(self, channel_id: int) -> GameRow | None:
+        """The channel's latest game over or abandoned, the one to replay while a newer game runs there."""
+        return await self.backend.last_finished_game(channel_id)
+
+    # -- ratings -------------------------------------------------------------------------------
+
+    async def ladder(self, guild_id: int, kind: str) -> list[PlayerRating]:
+        """The ratings of a server's players at one game (by player key; ``bot.rating_service`` ranks them)."""
+        return (await self.backend.ladders(guild_id, kind)).get(kind, [])
+
+    async def ladders(self, guild_id: int) -> dict[str, list[PlayerRating]]:
+        """A server's ratings at every game it has rated."""
+        return await self.backend.ladders(guild_id, None)
+
+    async def rate_game(self, game_id: int, guild_id: int, kind: str, rate: RateGame) -> list[RatingChange]:
+        """Rate a finished game once, ``rate`` turning the stored ladder into the new ratings and the game's changes;
+        a game rated already keeps the changes it had (see ``Backend.rate_game``)."""
+        return await self.backend.rate_game(game_id, guild_id, kind, rate)
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """A game's rating changes in seat order (none when it was not rated)."""
+        return await self.backend.rating_changes(game_id)
+
+    async def finished_games(self, guild_id: int | None = None) -> list[FinishedGame]:
+        """The games over on a server (every server when None) in the order they ended, with their rankings."""
+        return await self.backend.finished_games(guild_id)
+
+    async def replace_ratings(
+        self,
+        guild_id: int | None,
+        ratings: list[tuple[int, str, PlayerRating]],
+        changes: dict[int, list[RatingChange]],
+    ) -> None:
+        """Put ratings recomputed from the results in place of a server's (every server's when None), at once."""
+        await self.backend.replace_ratings(guild_id, ratings, changes)
+
+    async def clear_ratings(self, guild_id: int | None = None) -> None:
+        """Forget a server's ratings and rated games (every server's when None)."""
+        await self.backend.replace_ratings(guild_id, [], {})

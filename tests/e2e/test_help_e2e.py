@@ -48,7 +48,8 @@ async def test_help_in_english_with_a_rules_button_that_survives_a_restart(simco
     assert fields["Njet! · 3 or 4 players"].endswith("`/njet new`")
     assert "`/chatvert new` · `/chatvert say` · `/chatvert addrule`" in fields["Le Chat vert · 2 to 10 players"]
     table = fields["At the table"].splitlines()
-    assert len(table) == 12 and table[0] == "`/table join`: Take a seat at the table"
+    assert len(table) == 13 and table[0] == "`/table join`: Take a seat at the table"
+    assert table[-2] == "`/table history`: The server's last finished games, with their replays and logs"
     assert "`/table notify`: How you are called when your turn comes (all tables)" in table
     assert "`/table show`: Repost the table at the bottom of the channel" in table
     assert custom_ids(shown, "tb:rules:") == RULES_IDS
@@ -73,6 +74,10 @@ async def test_help_in_french(simcord_env: Any) -> None:
     assert fields["Njet! · 3 ou 4 joueurs"].endswith("`/njet nouvelle`")
     assert "`/chatvert ajouter-regle` · `/chatvert mes-regles`" in fields["Le Chat vert · 2 à 10 joueurs"]
     assert "`/table afficher`: Afficher à nouveau la table en bas du salon" in fields["À la table"].splitlines()
+    assert (
+        "`/table parties`: Les dernières parties terminées du serveur, à revoir ou à relire"
+        in fields["À la table"].splitlines()
+    )
     labels = [c.label for c in components(shown)]
     assert labels == ["Nain Jaune", "Triominos", "Neurotrio", "Njet!", "Le Chat vert"]
 

@@ -1,0 +1,177 @@
+"""Ratings kept as games end, and rebuilt from the finished games' results on demand.
+
+A game is rated once, when its end is stored (``rate_finished``, from the table service): its ranking, or for Njet
+its rounds' partnerships (from the game's public events), is played on the stored ladder of its server and game, in
+one transaction of the store that also records each player's change (the mark of a rated game). Games in which a
+player asked for a hint, and abandoned or cancelled games, are not rated.
+
+``rebuild`` plays every rated game again, in the order they ended, from the model's starting ratings, and puts the
+result in place of the stored ratings at once: what the games gave, never an edit by hand. Njet's events come from
+a replay of the game's stored actions, as the table service rebuilds any game.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.games.base import Event
+from bot.live import LiveGame
+from bot.live import rebuild as replay
+from bot.live import result_lines
+from bot.ratings import Change
+from bot.ratings import Entrant
+from bot.ratings import Ladder
+from bot.ratings import Match
+from bot.ratings import Rating
+from bot.ratings import entrants
+from bot.ratings import game_match
+from bot.ratings import njet_matches
+from bot.registry import engine_of
+from bot.store import GameRow
+from bot.store import PlayerRating
+from bot.store import RatingChange
+from bot.store import ResultLine
+from bot.store import Seat
+from bot.store import Store
+from bot.table_settings import hinted
+
+log = logging.getLogger(__name__)
+
+Rounds = Callable[[Sequence[Seat], Iterable[Event]], list[Match]]
+
+ROUNDS: dict[str, Rounds] = {"njet": njet_matches}
+"""The games rated round by round, from their public events, rather than by their final ranking."""
+
+
+def rated(row: GameRow) -> bool:
+    """Whether a game counts: finished by its rules on a server, no hint asked."""
+    return row.status == "over" and row.guild_id is not None and not hinted(row)
+
+
+def shown(rating: PlayerRating) -> float:
+    """The rating people see: the conservative estimate, mu - 3 sigma."""
+    return rating.mu - 3 * rating.sigma
+
+
+def standings(ladder: Iterable[PlayerRating]) -> list[tuple[int, PlayerRating]]:
+    """Best first (as ``Ladder.standings``), each with its place: players shown with the same rating share one."""
+    ordered = sorted(ladder, key=lambda r: (-shown(r), -r.games, r.name))
+    out: list[tuple[int, PlayerRating]] = []
+    for index, rating in enumerate(ordered):
+        tied = out and f"{shown(out[-1][1]):.1f}" == f"{shown(rating):.1f}"
+        out.append((out[-1][0] if tied else index + 1, rating))
+    return out
+
+
+def change_numbers(change: RatingChange) -> dict[str, str]:
+    """A change as people read it: before, after and the difference, to one decimal (the difference of the two
+    numbers shown, so that they add up)."""
+    before, after = round(change.before, 1), round(change.after, 1)
+    return {"before": f"{before:.1f}", "after": f"{after:.1f}", "delta": f"{round(after - before, 1) + 0.0:+.1f}"}
+
+
+def contest(
+    row: GameRow, log: Iterable[tuple[int, Event]], results: Sequence[ResultLine]
+) -> tuple[list[Match], list[Entrant], list[Entrant]]:
+    """A game's matches, its winners (rank 1) and its players, in seat order."""
+    people = entrants(row.seats)
+    ranks = {line[0]: line[3] for line in results}
+    if set(ranks) != set(range(len(people))):
+        raise ValueError(f"game {row.id} has results for seats {sorted(ranks)}, not its {len(people)} seats")
+    rounds = ROUNDS.get(row.kind)
+    matches = rounds(row.seats, (event for _, event in log)) if rounds is not None else []
+    if not matches:
+        matches = [game_match(row.seats, [ranks[seat] for seat in range(len(people))])]
+    winners = [people[seat] for seat in sorted(ranks) if ranks[seat] == 1]
+    return matches, winners, people
+
+
+def _ladder(stored: Iterable[PlayerRating]) -> Ladder:
+    return Ladder({r.player: Rating(r.player, r.name, r.mu, r.sigma, r.games, r.wins) for r in stored})
+
+
+def _stored(rating: Rating) -> PlayerRating:
+    return PlayerRating(rating.key, rating.name, rating.mu, rating.sigma, rating.games, rating.wins)
+
+
+def _change(change: Change) -> RatingChange:
+    return RatingChange(change.key, change.name, change.before, change.after)
+
+
+def _play(
+    ladder: Ladder, row: GameRow, log: Iterable[tuple[int, Event]], results: Sequence[ResultLine]
+) -> list[RatingChange]:
+    matches, winners, people = contest(row, log, results)
+    return [_change(change) for change in ladder.play(matches, winners, people)]
+
+
+async def rate_finished(
+    store: Store, row: GameRow, log: Sequence[tuple[int, Event]], results: Sequence[ResultLine]
+) -> list[RatingChange]:
+    """Rate a game whose end is stored (``log``: its events; ``results``: its ranking); each player's change, in
+    seat order. Nothing for a game that does not count; the stored changes for a game already rated."""
+    if not rated(row) or row.guild_id is None:
+        return []
+
+    def rate(stored: list[PlayerRating]) -> tuple[list[PlayerRating], list[RatingChange]]:
+        ladder = _ladder(stored)
+        changes = _play(ladder, row, log, results)
+        return [_stored(ladder.ratings[change.player]) for change in changes], changes
+
+    return await store.rate_game(row.id, row.guild_id, row.kind, rate)
+
+
+async def rate_ended(store: Store, live: LiveGame) -> None:
+    """The table service's call once a game's end is stored: rate it, a failure logged (a rebuild rates it)."""
+    try:
+        await rate_finished(store, live.row, live.log, result_lines(live.row, live.engine.results(live.state)))
+    except Exception:
+        log.exception("game %s could not be rated (python -m bot ratings --rebuild rates it)", live.row.id)
+
+
+async def public_log(store: Store, row: GameRow) -> list[tuple[int, Event]]:
+    """The events a game's rating needs: its replayed log for a game rated by rounds, else none."""
+    if row.kind not in ROUNDS:
+        return []
+    return replay(engine_of(row.kind), row, await store.actions(row.id)).log
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """What a rebuild did: games rated, games set aside (hints), players rated, games that ended meanwhile."""
+
+    games: int
+    skipped: int
+    players: int
+    late: int
+
+
+async def rebuild(store: Store, guild_id: int | None = None) -> Rebuilt:
+    """Recompute a server's ratings (every server's when None) from the finished games, in the order they ended.
+
+    The new ratings replace the stored ones in one transaction. A game that ended meanwhile (rated by the bot
+    before the replacement, which forgets it, or after) is then rated on the new ladder, once.
+    """
+    finished = await store.finished_games(guild_id)
+    ladders: dict[tuple[int, str], Ladder] = {}
+    changes: dict[int, list[RatingChange]] = {}
+    skipped = 0
+    for row, results in finished:
+        if not rated(row) or row.guild_id is None:
+            skipped += 1
+            continue
+        ladder = ladders.setdefault((row.guild_id, row.kind), Ladder())
+        changes[row.id] = _play(ladder, row, await public_log(store, row), results)
+    ratings = [(g, kind, _stored(r)) for (g, kind), ladder in ladders.items() for r in ladder.ratings.values()]
+    await store.replace_ratings(guild_id, ratings, changes)
+    seen = {row.id for row, _ in finished}
+    late = 0
+    for row, results in await store.finished_games(guild_id):
+        if row.id not in seen and rated(row):
+            await rate_finished(store, row, await public_log(store, row), results)
+            late += 1
+    return Rebuilt(len(changes), skipped, len(ratings), late)

@@ -1,0 +1,67 @@
+"""A lobby changed by several processes at once loses nothing: each reads the seats and writes them back while no
+other process can (the lobby's lock on the shared database). Two processes are two stores (each with its own pool)
+and two table services on the same throwaway PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.store import open_store
+from bot.tables import TableService
+
+HOST = 1
+
+
+async def test_joins_from_two_processes_at_once_all_take_a_seat(postgres_url: str) -> None:
+    first = TableService(await open_store(postgres_url))
+    second = TableService(await open_store(postgres_url))
+    try:
+        row = await first.open_table(
+            guild_id=1, channel_id=9, kind="nain_jaune", options={}, host_id=HOST, host_name="Hôte", locale="fr"
+        )
+        joiners = list(range(2, 9))  # Nain Jaune seats eight: the host and seven more
+        await asyncio.gather(
+            *((first if user % 2 else second).join(row.id, user, f"Joueur {user}") for user in joiners),
+            second.add_bot(row.id, HOST),
+            return_exceptions=True,
+        )
+        stored = await first.store.get_game(row.id)
+        assert stored is not None
+        people = sorted(s.user_id for s in stored.seats if s.user_id is not None)
+        computers = [s for s in stored.seats if s.user_id is None]
+        # Eight seats, every person who got one kept it; the one refused (a full table) is the only one missing.
+        assert len(stored.seats) == 8
+        assert len(people) + len(computers) == 8 and len(set(people)) == len(people)
+        assert set(people) <= {HOST, *joiners}
+        assert len(computers) <= 1
+    finally:
+        await first.store.close()
+        await second.store.close()
+
+
+async def test_the_host_starts_while_someone_joins_from_another_process(postgres_url: str) -> None:
+    first = TableService(await open_store(postgres_url))
+    second = TableService(await open_store(postgres_url))
+    try:
+        row = await first.open_table(
+            guild_id=1, channel_id=10, kind="nain_jaune", options={}, host_id=HOST, host_name="Hôte", locale="fr"
+        )
+        await first.join(row.id, 2, "Deux")
+        started, joined = await asyncio.gather(
+            first.start(row.id, HOST), second.join(row.id, 3, "Trois"), return_exceptions=True
+        )
+        assert not isinstance(started, BaseException)
+        live = await first.load(row.id)
+        # Either the join came first and the game was dealt for three, or it was refused: never a third seat
+        # that the deal left out.
+        assert len(live.row.seats) == len(live.engine.scores(live.state))
+        stored = await first.store.get_game(row.id)
+        assert stored is not None and len(stored.seats) == len(live.row.seats)
+        if isinstance(joined, BaseException):
+            assert len(stored.seats) == 2
+        else:
+            assert len(stored.seats) == 3
+    finally:
+        await first.store.close()
+        await second.store.close()
