@@ -53,6 +53,7 @@ from bot.score_history import ScoreHistory
 from bot.score_history import score_history
 from bot.store import ActiveTableExists
 from bot.store import DuplicateAction
+from bot.store import GameEnded
 from bot.store import GameRow
 from bot.store import ResultLine
 from bot.store import Seat
@@ -398,7 +399,8 @@ class TableService:
             if user_id != row.host_id and not can_manage:
                 raise TableError("host_or_manager_only")
             status = "cancelled" if row.status == "lobby" else "abandoned"
-            await self.store.update_game(game_id, status=status, ended_at=self.clock())
+            if not await self.store.close_game(game_id, status, self.clock()):
+                raise TableError("game_over")  # its last move, made in another process, ended it first
             row.status = status
             self._live.pop(game_id, None)
         self._prune(game_id)
@@ -578,6 +580,9 @@ class TableService:
         except DuplicateAction:
             self.forget(live.row.id)
             raise TableError("conflict") from None
+        except GameEnded:
+            self.forget(live.row.id)
+            raise TableError("game_over") from None
         except Exception as error:
             log.warning("could not store move %s of game %s: %r", n, live.row.id, error)
             raise TableError("not_saved") from error

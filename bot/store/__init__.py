@@ -14,6 +14,7 @@ from bot.store.model import ActiveTableExists
 from bot.store.model import ChatVertTable
 from bot.store.model import DuplicateAction
 from bot.store.model import FinishedGame
+from bot.store.model import GameEnded
 from bot.store.model import GameRow
 from bot.store.model import PlayerRating
 from bot.store.model import RatingChange
@@ -34,6 +35,7 @@ __all__ = [
     "ChatVertTable",
     "DuplicateAction",
     "FinishedGame",
+    "GameEnded",
     "GameRow",
     "PlayerRating",
     "RatingChange",

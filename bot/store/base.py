@@ -97,6 +97,11 @@ class Backend(ABC):
     async def update_game(self, game_id: int, fields: dict[str, Any]) -> None:
         """Set some columns of a game (already checked against ``model.UPDATABLE``)."""
 
+    @abstractmethod
+    async def close_game(self, game_id: int, status: str, now: float) -> bool:
+        """End a lobby or a running game with ``status`` (cancelled, abandoned), serialized with its moves; False
+        when it is neither any more (its last move, in another process, ended it first)."""
+
     # -- actions -------------------------------------------------------------------------------
 
     @abstractmethod

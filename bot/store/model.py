@@ -41,6 +41,14 @@ class DuplicateAction(StoreError):
     """This action number was already written (double click or a concurrent process)."""
 
 
+class GameEnded(StoreError):
+    """The game was abandoned or cancelled (by another process sharing the store) before this action was written."""
+
+
+ENDED_EARLY = ("cancelled", "abandoned")
+"""The statuses of a game closed before its end: no action is written to it any more."""
+
+
 class ActiveTableExists(StoreError):
     """A table is already open (lobby or running) in this channel."""
 

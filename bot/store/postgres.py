@@ -29,12 +29,14 @@ import asyncpg  # type: ignore[import-untyped]
 
 from bot.store.base import Backend
 from bot.store.base import ChangeWatcher
+from bot.store.model import ENDED_EARLY
 from bot.store.model import ActionRow
 from bot.store.model import ActiveTableExists
 from bot.store.model import ChatVertChange
 from bot.store.model import ChatVertTable
 from bot.store.model import DuplicateAction
 from bot.store.model import FinishedGame
+from bot.store.model import GameEnded
 from bot.store.model import GameRow
 from bot.store.model import PlayerRating
 from bot.store.model import RateGame
@@ -387,6 +389,21 @@ class PostgresBackend(Backend):
             *values,
         )
 
+    async def close_game(self, game_id: int, status: str, now: float) -> bool:
+        async with self.transaction() as conn:
+            await _lock_game(conn, game_id)  # after a move being written, never in the middle of it
+            closed = await conn.fetchval(
+                "WITH changed AS (UPDATE games SET status = $2, ended_at = $3"
+                " WHERE id = $1 AND status IN ('lobby', 'running') RETURNING id)"
+                " SELECT pg_notify($4, $5) IS NOT NULL FROM changed",
+                game_id,
+                status,
+                now,
+                CHANNEL,
+                self._news(game_id),
+            )
+        return bool(closed)
+
     # -- actions -------------------------------------------------------------------------------
 
     async def append_action(
@@ -405,12 +422,15 @@ class PostgresBackend(Backend):
         try:
             async with self.transaction() as conn:
                 await _lock_game(conn, game_id)
-                # One statement after the lock: the number checked against what is stored, the action, the turn
-                # clock and the announcement (sent at commit). No row back: this number or a later one is taken.
+                # One statement after the lock: the number checked against what is stored (and the game not closed
+                # meanwhile), the action, the turn clock and the announcement (sent at commit). No row back: this
+                # number or a later one is taken, or another process closed the game.
                 added = await conn.fetchval(
                     "WITH added AS (INSERT INTO actions (game_id, n, seat, action, by_bot, at, how)"
                     " SELECT $1, $2, $3, $4, $5, $6, $7"
-                    " WHERE NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $1 AND n >= $2) RETURNING n),"
+                    " WHERE NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $1 AND n >= $2)"
+                    " AND NOT EXISTS (SELECT 1 FROM games WHERE id = $1 AND status IN ('cancelled', 'abandoned'))"
+                    " RETURNING n),"
                     " clock AS (UPDATE games SET turn_since = $8, reminded = FALSE"
                     " WHERE id = $1 AND $8::double precision IS NOT NULL AND EXISTS (SELECT 1 FROM added))"
                     " SELECT n, pg_notify($9, $10) FROM added",
@@ -426,7 +446,8 @@ class PostgresBackend(Backend):
                     self._news(game_id, n),
                 )
                 if added is None:
-                    raise DuplicateAction(game_id, n)
+                    status = await conn.fetchval("SELECT status FROM games WHERE id = $1", game_id)
+                    raise (GameEnded if status in ENDED_EARLY else DuplicateAction)(game_id, n)
                 if results is not None:
                     await _write_finish(conn, game_id, "over", results, at)
         except asyncpg.UniqueViolationError as error:

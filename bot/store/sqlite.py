@@ -22,12 +22,14 @@ from typing import Any
 import aiosqlite
 
 from bot.store.base import Backend
+from bot.store.model import ENDED_EARLY
 from bot.store.model import ActionRow
 from bot.store.model import ActiveTableExists
 from bot.store.model import ChatVertChange
 from bot.store.model import ChatVertTable
 from bot.store.model import DuplicateAction
 from bot.store.model import FinishedGame
+from bot.store.model import GameEnded
 from bot.store.model import GameRow
 from bot.store.model import PlayerRating
 from bot.store.model import RateGame
@@ -376,6 +378,14 @@ class SQLiteBackend(Backend):
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await self._write(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
 
+    async def close_game(self, game_id: int, status: str, now: float) -> bool:
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET status = ?, ended_at = ? WHERE id = ? AND status IN ('lobby', 'running')",
+                (status, now, game_id),
+            )
+            return cur.rowcount == 1
+
     # -- actions -------------------------------------------------------------------------------
 
     async def append_action(
@@ -393,6 +403,10 @@ class SQLiteBackend(Backend):
     ) -> None:
         try:
             async with self.transaction() as db:
+                async with db.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
+                    found = await cur.fetchone()
+                if found is not None and found[0] in ENDED_EARLY:
+                    raise GameEnded(game_id, n)
                 await db.execute(
                     "INSERT INTO actions (game_id, n, seat, action, by_bot, at, how) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game_id, n, seat, action, int(by_bot), at, how),

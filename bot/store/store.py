@@ -118,6 +118,10 @@ class Store:
     async def update_game(self, game_id: int, **fields: Any) -> None:
         await self.backend.update_game(game_id, game_fields(fields))
 
+    async def close_game(self, game_id: int, status: str, now: float) -> bool:
+        """End a lobby (cancelled) or a running game (abandoned) unless it already ended: whether it did now."""
+        return await self.backend.close_game(game_id, status, now)
+
     # -- actions -------------------------------------------------------------------------------
 
     async def append_action(

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from bot.live import TableError
 from bot.store import open_store
 from bot.tables import TableService
 
@@ -62,6 +65,32 @@ async def test_the_host_starts_while_someone_joins_from_another_process(postgres
             assert len(stored.seats) == 2
         else:
             assert len(stored.seats) == 3
+    finally:
+        await first.store.close()
+        await second.store.close()
+
+
+async def test_a_move_after_another_process_abandoned_the_game_is_refused(postgres_url: str) -> None:
+    first = TableService(await open_store(postgres_url))
+    second = TableService(await open_store(postgres_url))
+    try:
+        row = await first.open_table(
+            guild_id=1, channel_id=11, kind="nain_jaune", options={}, host_id=HOST, host_name="Hôte", locale="fr"
+        )
+        await first.join(row.id, 2, "Deux")
+        await first.start(row.id, HOST)
+        live = await second.load(row.id)  # the second process holds the running game
+        seat = min(live.engine.to_act(live.state))
+        user = live.row.seats[seat].user_id
+        assert user is not None
+        move = live.engine.legal_actions(live.state, seat)[0]
+        before = await first.store.action_count(row.id)
+        await first.close(row.id, HOST, can_manage=False)
+        with pytest.raises(TableError):
+            await second.act(row.id, user, move)
+        assert await first.store.action_count(row.id) == before
+        stored = await first.store.get_game(row.id)
+        assert stored is not None and stored.status == "abandoned"
     finally:
         await first.store.close()
         await second.store.close()
