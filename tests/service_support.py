@@ -4,11 +4,13 @@ files (closed after each test by ``tests/conftest.py``), and a stored game's row
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bot.store import GameRow
 from bot.store import Seat
 from bot.store import Store
 from bot.tables import Snapshot
+from bot.tables import TableService
 
 
 class Recorder:
@@ -79,3 +81,18 @@ def game_row(
         reminded=False,
         created_at=0.0,
     )
+
+
+async def started_with_computers(
+    path: Path, kind: str, players: int, options: dict[str, Any], host: int = 1
+) -> tuple[TableService, int]:
+    """A table service on the SQLite file ``path`` (publishing to a ``Recorder``, on a ``Clock``) and a game of
+    ``kind`` it started: the host, named Alice, and ``players - 1`` computer players."""
+    service = TableService(await open_store(path), Recorder(), clock=Clock())
+    row = await service.open_table(
+        guild_id=1, channel_id=9, kind=kind, options=options, host_id=host, host_name="Alice", locale="fr"
+    )
+    for _ in range(players - 1):
+        await service.add_bot(row.id, host)
+    await service.start(row.id, host)
+    return service, row.id

@@ -41,12 +41,9 @@ from bot.replay import replay_of
 from bot.replay import sample
 from bot.store import ActionRow
 from bot.store import GameRow
-from bot.tables import TableService
 from renders.replay import LIMIT_BYTES
 from tests.games.test_conformance import strings
-from tests.service_support import Clock
-from tests.service_support import Recorder
-from tests.service_support import open_store
+from tests.service_support import started_with_computers
 
 HOST = 1
 SHORT: dict[str, tuple[int, dict[str, Any]]] = {
@@ -72,31 +69,25 @@ async def stored_game(path: Path, kind: str, *, undo_once: bool = False) -> Stor
     """A short game of ``kind`` played to its end through the table service, the host's moves chosen by the
     computer player; with ``undo_once``, the host takes back the first move that the table lets them."""
     players, options = SHORT[kind]
-    service = TableService(await open_store(path), Recorder(), clock=Clock())
-    row = await service.open_table(
-        guild_id=1, channel_id=9, kind=kind, options=options, host_id=HOST, host_name="Alice", locale="fr"
-    )
-    for _ in range(players - 1):
-        await service.add_bot(row.id, HOST)
-    await service.start(row.id, HOST)
+    service, game_id = await started_with_computers(path, kind, players, dict(options), HOST)
     rng = random.Random(5)
     undone: tuple[int, int] | None = None
     for _ in range(3000):
-        live = await service.load(row.id)
+        live = await service.load(game_id)
         if live.engine.is_over(live.state):
             break
         seat = live.row.seat_of(HOST)
         assert seat is not None and seat in live.engine.to_act(live.state)
-        await service.act(row.id, HOST, player_of(kind).act(live.state, seat, rng))
-        live = await service.load(row.id)
+        await service.act(game_id, HOST, player_of(kind).act(live.state, seat, rng))
+        live = await service.load(game_id)
         if undo_once and undone is None and undo_seat(live) == seat:
             undone = (live.n, live.n + 1)  # the move, then its undo
-            await service.act(row.id, HOST, Action.of(UNDO))
+            await service.act(game_id, HOST, Action.of(UNDO))
     else:
         raise AssertionError("the game did not end")
-    final = await service.store.get_game(row.id)
+    final = await service.store.get_game(game_id)
     assert final is not None and final.status == "over"
-    return Stored(final, await service.store.actions(row.id), undone)
+    return Stored(final, await service.store.actions(game_id), undone)
 
 
 def without_version(view: TableView[Any]) -> dict[str, Any]:

@@ -14,30 +14,22 @@ from bot.games.base import rank_by_score
 from bot.registry import player_of
 from bot.score_history import ScoreHistory
 from bot.tables import TableService
-from tests.service_support import Clock
-from tests.service_support import Recorder
-from tests.service_support import open_store
+from tests.service_support import started_with_computers
 
 HOST = 1
 
 
 async def finished_game(path: Path, kind: str, players: int, **options: Any) -> tuple[TableService, int]:
     """A game of ``kind``: the host and computer players, the host's moves chosen by the computer player."""
-    service = TableService(await open_store(path), Recorder(), clock=Clock())
-    row = await service.open_table(
-        guild_id=1, channel_id=9, kind=kind, options=options, host_id=HOST, host_name="Alice", locale="fr"
-    )
-    for _ in range(players - 1):
-        await service.add_bot(row.id, HOST)
-    await service.start(row.id, HOST)
+    service, game_id = await started_with_computers(path, kind, players, dict(options), HOST)
     rng = random.Random(5)
     for _ in range(3000):
-        live = await service.load(row.id)
+        live = await service.load(game_id)
         if live.engine.is_over(live.state):
-            return service, row.id
+            return service, game_id
         seat = live.row.seat_of(HOST)
         assert seat is not None and seat in live.engine.to_act(live.state)
-        await service.act(row.id, HOST, player_of(kind).act(live.state, seat, rng))
+        await service.act(game_id, HOST, player_of(kind).act(live.state, seat, rng))
     raise AssertionError("the game did not end")
 
 
