@@ -17,6 +17,7 @@ from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from bot.games.base import Event
 from bot.live import LiveGame
@@ -29,8 +30,9 @@ from bot.ratings import Match
 from bot.ratings import Rating
 from bot.ratings import entrants
 from bot.ratings import game_match
-from bot.ratings import njet_matches
 from bot.registry import engine_of
+from bot.registry import load
+from bot.registry import spec_of
 from bot.store import GameRow
 from bot.store import PlayerRating
 from bot.store import RatingChange
@@ -43,8 +45,12 @@ log = logging.getLogger(__name__)
 
 Rounds = Callable[[Sequence[Seat], Iterable[Event]], list[Match]]
 
-ROUNDS: dict[str, Rounds] = {"njet": njet_matches}
-"""The games rated round by round, from their public events, rather than by their final ranking."""
+
+def rounds_of(kind: str) -> Rounds | None:
+    """How a game rated round by round (its declaration says) makes its matches from its public events; None for a
+    game rated by its final ranking."""
+    ref = spec_of(kind).rated_by_rounds
+    return None if ref is None else cast("Rounds", load(ref))
 
 
 def rated(row: GameRow) -> bool:
@@ -82,7 +88,7 @@ def contest(
     ranks = {line[0]: line[3] for line in results}
     if set(ranks) != set(range(len(people))):
         raise ValueError(f"game {row.id} has results for seats {sorted(ranks)}, not its {len(people)} seats")
-    rounds = ROUNDS.get(row.kind)
+    rounds = rounds_of(row.kind)
     matches = rounds(row.seats, (event for _, event in log)) if rounds is not None else []
     if not matches:
         matches = [game_match(row.seats, [ranks[seat] for seat in range(len(people))])]
@@ -135,7 +141,7 @@ async def rate_ended(store: Store, live: LiveGame) -> None:
 
 async def public_log(store: Store, row: GameRow) -> list[tuple[int, Event]]:
     """The events a game's rating needs: its replayed log for a game rated by rounds, else none."""
-    if row.kind not in ROUNDS:
+    if rounds_of(row.kind) is None:
         return []
     return replay(engine_of(row.kind), row, await store.actions(row.id)).log
 

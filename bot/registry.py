@@ -84,6 +84,9 @@ class GameSpec:
     """Options that make a short game (one or two deals, a low target): for the conformance suite and the demo."""
     rounds: str | None = None
     """The event that ends a round (the results picture charts the scores after each); None: a game in one go."""
+    rated_by_rounds: str | None = None
+    """Where the game's rounds are turned into rated matches (Njet's partnerships, ``bot.ratings.njet_matches``);
+    None: a game is rated by its final ranking."""
 
     def __post_init__(self) -> None:
         for part in ("engine", "player", "texts", "pictures", "cog"):
@@ -100,7 +103,14 @@ GAMES: tuple[GameSpec, ...] = (
         "triominos", "triominos", strength="bot.players.triominos:strength", short=(("rounds", 1),), rounds="round_end"
     ),
     GameSpec("neurotrio", "neurotrio", strength="bot.players.neurotrio:strength"),
-    GameSpec("njet", "njet", strength="bot.players.njet:strength", short=(("rounds", 2),), rounds="round_end"),
+    GameSpec(
+        "njet",
+        "njet",
+        strength="bot.players.njet:strength",
+        short=(("rounds", 2),),
+        rounds="round_end",
+        rated_by_rounds="bot.ratings:njet_matches",
+    ),
     GameSpec(
         "chat_vert",
         "chatvert",

@@ -57,6 +57,8 @@ def test_the_declared_parts_exist(spec: GameSpec) -> None:
     assert load(spec.cog) is not None
     if spec.hooks is not None:
         assert hooks_of(spec.kind) is not None
+    if spec.rated_by_rounds is not None:
+        assert callable(load(spec.rated_by_rounds))
     validate_options(engine, dict(spec.short))
 
 
