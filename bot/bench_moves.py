@@ -16,8 +16,7 @@ from typing import cast
 from bot import workers
 from bot.chat_vert_table import set_rules
 from bot.picture_cache import CACHE
-from bot.picture_cache import hand_picture
-from bot.picture_cache import table_picture
+from bot.picture_cache import pictures
 from bot.players.chat_vert_bench import twenty_rules
 from bot.redraw import PrivateKey
 from bot.redraw import panels_to_redraw
@@ -80,11 +79,10 @@ class RenderingPublisher(NullPublisher):
             shown.update(redraw)
             return
         names = [s.name for s in game.seats]
-        table = table_picture(game.kind, snapshot.public, names, game.locale)
-        hands = [hand_picture(game.kind, snapshot.views[seat], game.locale) for seat in redraw]
+        hands = [(snapshot.views[seat], game.locale) for seat in redraw]
         misses = CACHE.misses
         try:
-            table_png, *hand_pngs = await asyncio.gather(table, *hands)
+            table_png, *hand_pngs = await pictures(game.kind, (snapshot.public, names, game.locale), hands)
         except Exception:
             self.drawn.failures += 1
             raise

@@ -23,8 +23,10 @@ from typing import Any
 
 from bot.games.base import SeatView
 from bot.games.base import TableView
+from bot.workers import Job
 from bot.workers import Picture
 from bot.workers import render
+from bot.workers import render_many
 
 BUDGET = 32 * 1024 * 1024
 """About three hundred pictures: the recent ones of the tables being played."""
@@ -50,6 +52,7 @@ class PictureCache:
         self.misses = 0
         self._pngs: OrderedDict[Hashable, bytes] = OrderedDict()
         self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
+        self._batches: set[asyncio.Future[list[bytes]]] = set()
 
     def __len__(self) -> int:
         return len(self._pngs)
@@ -92,6 +95,39 @@ class PictureCache:
             self.hits += 1
         return await asyncio.shield(task)
 
+    async def many(
+        self,
+        wanted: Sequence[tuple[Hashable, Job]],
+        draw_many: Callable[[list[Job]], Awaitable[list[bytes]]],
+    ) -> list[bytes]:
+        """The pictures for several keys, in order: those kept or being drawn are shared, the others drawn together
+        by one call of ``draw_many`` (each then kept, and shared meanwhile like any picture being drawn)."""
+        loop = asyncio.get_running_loop()
+        futures: list[asyncio.Future[bytes]] = []
+        missing: list[tuple[asyncio.Future[bytes], Job]] = []
+        for key, job in wanted:
+            png = self.get(key)
+            drawing = self._drawing.get(key)
+            if png is not None or drawing is not None:
+                self.hits += 1
+                if drawing is None:
+                    drawing = loop.create_future()
+                    drawing.set_result(png or b"")
+                futures.append(drawing)
+                continue
+            self.misses += 1
+            future: asyncio.Future[bytes] = loop.create_future()
+            self._drawing[key] = future
+            future.add_done_callback(functools.partial(self._drawn, key))
+            futures.append(future)
+            missing.append((future, job))
+        if missing:
+            # held until done: a task nobody holds may be collected half-way
+            self._batches.add(batch := asyncio.ensure_future(draw_many([job for _, job in missing])))
+            batch.add_done_callback(self._batches.discard)
+            batch.add_done_callback(functools.partial(_settle, [future for future, _ in missing]))
+        return [await asyncio.shield(future) for future in futures]
+
     def _drawn(self, key: Hashable, task: asyncio.Future[bytes]) -> None:
         del self._drawing[key]
         if not task.cancelled() and task.exception() is None:
@@ -100,6 +136,19 @@ class PictureCache:
     def clear(self) -> None:
         self._pngs.clear()
         self.size = 0
+
+
+def _settle(futures: Sequence[asyncio.Future[bytes]], task: asyncio.Future[list[bytes]]) -> None:
+    """Hand each picture of a batch to its own future (or the batch's failure to each)."""
+    for index, future in enumerate(futures):
+        if future.done():
+            continue
+        if task.cancelled():
+            future.cancel()
+        elif (error := task.exception()) is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(task.result()[index])
 
 
 CACHE = PictureCache()
@@ -114,3 +163,19 @@ async def table_picture(kind: str, view: TableView[Any] | SeatView[Any, Any], na
 async def hand_picture(kind: str, view: SeatView[Any, Any], lang: str) -> bytes:
     """A seat's hand picture, drawn off the loop unless the same one was drawn recently."""
     return await CACHE.picture(picture_key(kind, "hand", view, lang), lambda: render(kind, "hand", view, lang))
+
+
+async def pictures(
+    kind: str,
+    table: tuple[TableView[Any] | SeatView[Any, Any], Sequence[str], str] | None,
+    hands: Sequence[tuple[SeatView[Any, Any], str]],
+) -> list[bytes]:
+    """The table picture (when asked: view, names, language) and hands (view, language) a published move needs,
+    in that order: the ones not kept are drawn together, shared among the workers (``render_many``)."""
+    wanted: list[tuple[Hashable, Job]] = []
+    if table is not None:
+        view, names, lang = table
+        wanted.append((picture_key(kind, "table", view, tuple(names), lang), ("table", (view, list(names), lang))))
+    for hand, lang in hands:
+        wanted.append((picture_key(kind, "hand", hand, lang), ("hand", (hand, lang))))
+    return await CACHE.many(wanted, functools.partial(render_many, kind))

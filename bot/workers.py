@@ -21,6 +21,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import ThreadPoolExecutor
@@ -154,21 +155,54 @@ def draw(kind: str, what: Picture, *args: object) -> bytes:
     return picture(*args)
 
 
+Job = tuple[Picture, tuple[object, ...]]
+"""One picture of a game to draw: which, and the arguments of the game's ``table`` or ``hand``."""
+WEIGHT: dict[Picture, int] = {"table": 2, "hand": 1}
+"""How long a picture takes to draw, roughly, in hands: a table is about two."""
+
+
+def draw_many(kind: str, jobs: Sequence[Job]) -> list[bytes]:
+    """Draw several pictures of a game, in order, in one call (one trip to a worker process for all of them)."""
+    return [draw(kind, what, *args) for what, args in jobs]
+
+
 async def render(kind: str, what: Picture, *args: object) -> bytes:
     """Draw a game's picture in a worker process (or a render thread) without blocking the loop."""
+    return await _off_loop(draw, kind, what, *args)
+
+
+async def render_many(kind: str, jobs: Sequence[Job]) -> list[bytes]:
+    """Draw several pictures of a game at once: shared among the workers in as many batches as there are workers,
+    balanced by weight, so that each crosses the pipe once rather than once a picture; in the order given."""
+    shares: list[list[int]] = [[] for _ in range(min(len(jobs), RENDER_PROCESSES))]
+    loads = [0] * len(shares)
+    for index in sorted(range(len(jobs)), key=lambda i: -WEIGHT[jobs[i][0]]):
+        lightest = loads.index(min(loads))
+        shares[lightest].append(index)
+        loads[lightest] += WEIGHT[jobs[index][0]]
+    drawn = await asyncio.gather(*(_off_loop(draw_many, kind, [jobs[i] for i in share]) for share in shares))
+    out: list[bytes] = [b""] * len(jobs)
+    for share, pngs in zip(shares, drawn, strict=True):
+        for index, png in zip(share, pngs, strict=True):
+            out[index] = png
+    return out
+
+
+async def _off_loop(fn: Callable[..., R], *args: object) -> R:
+    """``fn(*args)`` in a worker process, or in a render thread when processes cannot be had."""
     loop = asyncio.get_running_loop()
     await start()
     pool = _Processes.pool if _Processes.mode == "processes" else None
     if pool is not None:
         try:
-            return await loop.run_in_executor(pool, draw, kind, what, *args)
+            return await loop.run_in_executor(pool, fn, *args)
         except (BrokenProcessPool, OSError) as error:
-            # A worker died (killed, out of memory): this picture is drawn here, the next one by new workers.
+            # A worker died (killed, out of memory): this work is done here, the next by new workers.
             log.warning("render processes failed (%r): starting new ones", error)
             if _Processes.pool is pool:
                 _Processes.pool = None
             pool.shutdown(wait=False, cancel_futures=True)
-    return await loop.run_in_executor(_threads, draw, kind, what, *args)
+    return await loop.run_in_executor(_threads, fn, *args)
 
 
 async def off_loop(fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:

@@ -22,6 +22,7 @@ import discord
 
 from bot.games.base import offered_options
 from bot.i18n import t
+from bot.picture_cache import pictures
 from bot.picture_cache import table_picture
 from bot.rating_service import change_numbers
 from bot.redraw import panel_key
@@ -395,6 +396,7 @@ class DiscordPublisher:
                 f"the turn call of game {game.id}", lambda: self._call_turn(channel, last, ended), retried=True
             )
 
+        drawing = asyncio.ensure_future(self._safely(f"the pictures of game {game.id}", lambda: self._draw(last)))
         panels = [
             self._safely(
                 f"the panel of seat {seat} in game {game.id}",
@@ -404,7 +406,7 @@ class DiscordPublisher:
             for seat, holder in enumerate(game.seats)
             if holder.user_id is not None
         ]
-        await asyncio.gather(channel_side(), *panels)
+        await asyncio.gather(drawing, channel_side(), *panels)
 
     async def _rating_lines(self, game: GameRow, lang: str) -> list[str]:
         """Each player's rating change, under the final ranking: the table service stores them with the game's end,
@@ -418,6 +420,22 @@ class DiscordPublisher:
             return []
         lines = [t(lang, "ratings.change", name=c.name, **change_numbers(c)) for c in changes]
         return ["", f"📈 **{t(lang, 'ratings.changes')}**", *lines] if lines else []
+
+    async def _draw(self, snapshot: Snapshot) -> None:
+        """Draw, in one go shared among the workers, the table and the hands that this publication will show: the
+        table message and the panels, built meanwhile, find them drawn or being drawn (the picture cache)."""
+        game = snapshot.game
+        ui = ui_for(game.kind)
+        shown = self._panel_keys.get(game.id, {})
+        hands = []
+        for seat, holder in enumerate(game.seats):
+            user = holder.user_id
+            if user is None or shown.get(seat) == panel_key(snapshot, seat, user, ui.private_key(snapshot.views[seat])):
+                continue
+            lang = await self.bot.store.user_locale(user) or game.locale
+            if ui.focus_panel is None or ui.focus_panel(snapshot, seat, lang, None, 0) is None:
+                hands.append((snapshot.views[seat], lang))  # a panel of its own draws its own picture
+        await pictures(game.kind, (snapshot.public, [s.name for s in game.seats], game.locale), hands)
 
     async def _overtaken(self, snapshot: Snapshot) -> bool:
         """Whether the game has moved past ``snapshot`` in the store, by another process sharing it (which then

@@ -120,3 +120,49 @@ async def test_a_failed_drawing_is_not_kept() -> None:
         await cache.picture("k", broken)
     assert cache.get("k") is None and len(cache) == 0
     assert await cache.picture("k", lambda: asyncio.sleep(0, b"png")) == b"png"
+
+
+async def test_the_pictures_of_a_move_are_drawn_together_and_shared() -> None:
+    """``many``: what is kept or being drawn is shared, the rest drawn in one batch, each then kept; in order."""
+    cache = PictureCache()
+    batches: list[list[Any]] = []
+    release = asyncio.Event()
+
+    async def draw_many(jobs: list[Any]) -> list[bytes]:
+        batches.append(jobs)
+        await release.wait()
+        return [f"png of {job[1][0]}".encode() for job in jobs]
+
+    cache.put("kept", b"kept png")
+    asked = asyncio.ensure_future(
+        cache.many(
+            [("kept", ("hand", ("k",))), ("a", ("table", ("a",))), ("b", ("hand", ("b",))), ("a", ("table", ("a",)))],
+            draw_many,
+        )
+    )
+    await asyncio.sleep(0)
+    # Someone else asks for "b" while the batch is being drawn: they share it, nothing is drawn again.
+    again = asyncio.ensure_future(cache.picture("b", lambda: draw_many([("hand", ("b-again",))])))
+    await asyncio.sleep(0)
+    release.set()
+    assert await asked == [b"kept png", b"png of a", b"png of b", b"png of a"]
+    assert await again == b"png of b"
+    assert batches == [[("table", ("a",)), ("hand", ("b",))]]
+    assert (cache.hits, cache.misses) == (3, 2)
+    assert cache.get("a") == b"png of a" and cache.get("b") == b"png of b"
+
+
+async def test_a_failed_batch_fails_each_of_its_pictures_and_keeps_none() -> None:
+    cache = PictureCache()
+
+    async def broken(jobs: list[Any]) -> list[bytes]:
+        raise OSError("the workers are gone")
+
+    with pytest.raises(OSError):
+        await cache.many([("a", ("table", ()))], broken)
+    assert cache.get("a") is None and len(cache) == 0
+    assert await cache.many([("a", ("table", ()))], _echo) == [b"drawn"]
+
+
+async def _echo(jobs: list[Any]) -> list[bytes]:
+    return [b"drawn" for _ in jobs]

@@ -107,3 +107,13 @@ def test_the_workers_can_start_before_the_event_loop_runs() -> None:
     assert workers._Processes.pool is not None and len(multiprocessing.active_children()) >= workers.RENDER_PROCESSES
     workers._Processes.pool.shutdown(wait=True)
     workers._Processes.pool = None
+
+
+async def test_several_pictures_drawn_together_are_the_ones_drawn_here_in_order() -> None:
+    public, names, hand = _largest_views("njet")
+    pictures = pictures_of("njet")
+    jobs: list[workers.Job] = [("hand", (hand, "fr")), ("table", (public, names, "en")), ("hand", (hand, "en"))]
+    expected = [pictures.hand(hand, "fr"), pictures.table(public, names, "en"), pictures.hand(hand, "en")]
+    assert await workers.render_many("njet", jobs) == expected
+    workers.set_mode("threads")
+    assert await workers.render_many("njet", jobs) == expected
