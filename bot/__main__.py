@@ -153,7 +153,7 @@ def run_ratings(args: argparse.Namespace) -> int:
         finally:
             await store.close()
         where = "every server" if args.guild is None else f"server {args.guild}"
-        hints = f" ({done.skipped} more not rated: a hint was asked)" if done.skipped else ""
+        hints = f" ({done.skipped} more not rated: hints were allowed)" if done.skipped else ""
         late = f"; {_count(done.late, 'game')} that ended meanwhile rated after" if done.late else ""
         return (
             f"ratings rebuilt on {where} from {_count(done.games, 'finished game')}{hints},"

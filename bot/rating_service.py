@@ -39,7 +39,7 @@ from bot.store import RatingChange
 from bot.store import ResultLine
 from bot.store import Seat
 from bot.store import Store
-from bot.table_settings import hinted
+from bot.table_settings import unrated_for_hints
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +54,8 @@ def rounds_of(kind: str) -> Rounds | None:
 
 
 def rated(row: GameRow) -> bool:
-    """Whether a game counts: finished by its rules on a server, no hint asked."""
-    return row.status == "over" and row.guild_id is not None and not hinted(row)
+    """Whether a game counts: finished by its rules on a server, at a table that did not allow hints."""
+    return row.status == "over" and row.guild_id is not None and unrated_for_hints(row) is None
 
 
 def shown(rating: PlayerRating) -> float:

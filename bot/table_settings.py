@@ -48,3 +48,11 @@ def setting(row: GameRow, name: str) -> bool:
 def hinted(row: GameRow) -> bool:
     """Whether a player asked for a hint during the game: such a game is not rated."""
     return bool(row.settings.get(HINTED, False))
+
+
+def unrated_for_hints(row: GameRow) -> str | None:
+    """Why hints keep a game from being rated: "hinted" (one was asked), "hints" (the table allowed them, a learning
+    table), or None."""
+    if hinted(row):
+        return "hinted"
+    return "hints" if setting(row, "hints") else None

@@ -31,8 +31,8 @@ from bot.registry import spec_of
 from bot.registry import texts_of
 from bot.store import GameRow
 from bot.table_settings import TABLE_SETTINGS
-from bot.table_settings import hinted
 from bot.table_settings import setting
+from bot.table_settings import unrated_for_hints
 from bot.tables import Snapshot
 from bot.texts import narrate
 from bot.texts import ranking_lines
@@ -410,9 +410,12 @@ class DiscordPublisher:
 
     async def _rating_lines(self, game: GameRow, lang: str) -> list[str]:
         """Each player's rating change, under the final ranking: the table service stores them with the game's end,
-        before the game is published; a game with a hint says it is not rated."""
-        if hinted(game):
+        before the game is published; a game at a table that allowed hints says it is not rated."""
+        reason = unrated_for_hints(game)
+        if reason == "hinted":
             return ["", t(lang, "ratings.not_rated")]
+        if reason == "hints":
+            return ["", t(lang, "ratings.not_rated_hints")]
         try:
             changes = await self.bot.store.rating_changes(game.id)
         except Exception:

@@ -65,10 +65,12 @@ class Play:
         *,
         guild: int = GUILD,
         hint_at: int | None = None,
+        hints: bool = False,
         abandon_at: int | None = None,
     ) -> int:
-        """Play one game; ``hint_at``: a player asks for a hint before that human move; ``abandon_at``: the host
-        stops the game then. The table's clock moves on a minute per move, so games end in the order played."""
+        """Play one game; ``hints``: the table allows hints (as it must for ``hint_at``: a player asks for one
+        before that human move); ``abandon_at``: the host stops the game then. The table's clock moves on a minute
+        per move, so games end in the order played."""
         service, clock = self.service, self.service.clock
         assert isinstance(clock, Clock)
         self.channel += 1
@@ -81,7 +83,7 @@ class Play:
             host_id=host_id,
             host_name=host_name,
             locale="fr",
-            settings={"hints": True},
+            settings={"hints": hints or hint_at is not None},
         )
         for user_id, name in humans[1:]:
             await service.join(row.id, user_id, name)
@@ -146,17 +148,19 @@ async def test_a_game_is_rated_as_it_ends_and_once(service: TableService) -> Non
     assert {r.player: r for r in await store.ladder(GUILD, "triominos")} == ladder
 
 
-async def test_games_with_a_hint_and_abandoned_games_are_not_rated(service: TableService) -> None:
+async def test_games_with_hints_on_and_abandoned_games_are_not_rated(service: TableService) -> None:
     play = Play(service)
     hinted = await play.game("nain_jaune", [ANA, BEN], hint_at=2)
+    allowed = await play.game("nain_jaune", [ANA, BEN], hints=True)  # no hint asked: still a learning table
     abandoned = await play.game("nain_jaune", [ANA, BEN], abandon_at=3)
     store = service.store
     statuses = {row.id: row.status for row in await store.games_with_status("over", "abandoned")}
-    assert statuses == {hinted: "over", abandoned: "abandoned"}
-    assert await store.rating_changes(hinted) == [] and await store.rating_changes(abandoned) == []
+    assert statuses == {hinted: "over", allowed: "over", abandoned: "abandoned"}
+    for game in (hinted, allowed, abandoned):
+        assert await store.rating_changes(game) == []
     assert await store.ladders(GUILD) == {}
     done = await rebuild(store)
-    assert (done.games, done.skipped) == (0, 1) and await store.ladders(GUILD) == {}
+    assert (done.games, done.skipped) == (0, 2) and await store.ladders(GUILD) == {}
 
 
 async def test_njet_is_rated_by_its_rounds_partnerships(service: TableService) -> None:
@@ -246,7 +250,7 @@ def test_the_rebuild_command(
     monkeypatch.chdir(db_path.parent)
     assert main(["ratings", "--rebuild"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "ratings rebuilt on every server from 1 finished game (1 more not rated: a hint was asked), 2 ratings"
+        "ratings rebuilt on every server from 1 finished game (1 more not rated: hints were allowed), 2 ratings"
     ]
     assert asyncio.run(_ladders_of(db_path)) == before
     assert main(["ratings"]) == 2
