@@ -13,6 +13,7 @@ import io
 import logging
 from collections.abc import Awaitable
 from collections.abc import Callable
+from collections.abc import Hashable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -58,6 +59,16 @@ from cogs.ui import ui_for
 from renders.results import results_picture
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class _Changed:
+    """A private panel to edit: its player, what it will show (its key) and the player's language."""
+
+    user_id: int
+    key: Hashable
+    lang: str
+
 
 ENDED = frozenset({"over", "abandoned", "cancelled"})
 
@@ -396,15 +407,17 @@ class DiscordPublisher:
                 f"the turn call of game {game.id}", lambda: self._call_turn(channel, last, ended), retried=True
             )
 
-        drawing = asyncio.ensure_future(self._safely(f"the pictures of game {game.id}", lambda: self._draw(last)))
+        changed = await self._changed_panels(last)
+        drawing = asyncio.ensure_future(
+            self._safely(f"the pictures of game {game.id}", lambda: self._draw(last, changed))
+        )
         panels = [
             self._safely(
                 f"the panel of seat {seat} in game {game.id}",
-                partial(self._refresh_panel, channel, last, seat, holder.user_id),
+                partial(self._refresh_panel, channel, last, seat, panel),
                 retried=True,
             )
-            for seat, holder in enumerate(game.seats)
-            if holder.user_id is not None
+            for seat, panel in changed.items()
         ]
         await asyncio.gather(drawing, channel_side(), *panels)
 
@@ -424,20 +437,40 @@ class DiscordPublisher:
         lines = [t(lang, "ratings.change", name=c.name, **change_numbers(c)) for c in changes]
         return ["", f"📈 **{t(lang, 'ratings.changes')}**", *lines] if lines else []
 
-    async def _draw(self, snapshot: Snapshot) -> None:
+    async def _changed_panels(self, snapshot: Snapshot) -> dict[int, _Changed]:
+        """The private panels this publication must edit (what they show changed), each with its key and the
+        language of its player (read once for the picture and the panel)."""
+        game = snapshot.game
+        ui = ui_for(game.kind)
+        shown = self._panel_keys.get(game.id, {})
+        changed: dict[int, _Changed] = {}
+        for seat, holder in enumerate(game.seats):
+            user = holder.user_id
+            if user is None:
+                continue
+            key = panel_key(snapshot, seat, user, ui.private_key(snapshot.views[seat]))
+            if shown.get(seat) != key:
+                changed[seat] = _Changed(user, key, await self._language(user, game))
+        return changed
+
+    async def _language(self, user_id: int, game: GameRow) -> str:
+        """The player's own language, else the table's (also when the store cannot say: the panel still goes)."""
+        try:
+            return await self.bot.store.user_locale(user_id) or game.locale
+        except Exception:
+            log.exception("the language of %s could not be read", user_id)
+            return game.locale
+
+    async def _draw(self, snapshot: Snapshot, changed: dict[int, _Changed]) -> None:
         """Draw, in one go shared among the workers, the table and the hands that this publication will show: the
         table message and the panels, built meanwhile, find them drawn or being drawn (the picture cache)."""
         game = snapshot.game
         ui = ui_for(game.kind)
-        shown = self._panel_keys.get(game.id, {})
-        hands = []
-        for seat, holder in enumerate(game.seats):
-            user = holder.user_id
-            if user is None or shown.get(seat) == panel_key(snapshot, seat, user, ui.private_key(snapshot.views[seat])):
-                continue
-            lang = await self.bot.store.user_locale(user) or game.locale
-            if ui.focus_panel is None or ui.focus_panel(snapshot, seat, lang, None, 0) is None:
-                hands.append((snapshot.views[seat], lang))  # a panel of its own draws its own picture
+        hands = [
+            (snapshot.views[seat], panel.lang)
+            for seat, panel in changed.items()  # a panel of its own (a focus) draws its own picture
+            if ui.focus_panel is None or ui.focus_panel(snapshot, seat, panel.lang, None, 0) is None
+        ]
         await pictures(game.kind, (snapshot.public, [s.name for s in game.seats], game.locale), hands)
 
     async def _overtaken(self, snapshot: Snapshot) -> bool:
@@ -580,20 +613,16 @@ class DiscordPublisher:
     # -- private panels ------------------------------------------------------------------------
 
     async def _refresh_panel(
-        self, channel: discord.PartialMessageable, snapshot: Snapshot, seat: int, user_id: int
+        self, channel: discord.PartialMessageable, snapshot: Snapshot, seat: int, changed: _Changed
     ) -> None:
-        """Edit a player's DM panel when what it shows changed; remembered only once delivered."""
-        game = snapshot.game
-        ui = ui_for(game.kind)
-        key = panel_key(snapshot, seat, user_id, ui.private_key(snapshot.views[seat]))
-        keys = self._panel_keys.setdefault(game.id, {})
-        if keys.get(seat) == key:
-            return
-        await self._send_panel(channel, snapshot, seat, user_id)
-        keys[seat] = key
+        """Edit a player's DM panel whose content changed; remembered only once delivered."""
+        if self._panel_keys.get(snapshot.game.id, {}).get(seat) == changed.key:
+            return  # delivered by an earlier attempt
+        await self._send_panel(channel, snapshot, seat, changed.user_id, changed.lang)
+        self._panel_keys.setdefault(snapshot.game.id, {})[seat] = changed.key
 
     async def _send_panel(
-        self, channel: discord.PartialMessageable, snapshot: Snapshot, seat: int, user_id: int
+        self, channel: discord.PartialMessageable, snapshot: Snapshot, seat: int, user_id: int, lang: str
     ) -> None:
         """The panel in the player's one DM message (edited; sent again if it is gone), or, DMs closed, a notice."""
         game = snapshot.game
@@ -601,7 +630,6 @@ class DiscordPublisher:
         dm_channel_id, message_id, refused = await store.panel(game.id, user_id)
         if refused:
             return
-        lang = await store.user_locale(user_id) or game.locale
         panel = await build_panel(snapshot, seat, lang)
         what = f"the panel of {user_id} in game {game.id}"
         if dm_channel_id is not None and message_id is not None:
