@@ -177,8 +177,8 @@ async def draw_replay(replay: Replay, names: Sequence[str], locale: str, progres
         total = len(replay.frames)
         for start in range(0, total, DRAW_BATCH):
             batch = replay.frames[start : start + DRAW_BATCH]
-            pictures += await asyncio.gather(
-                *(workers.render(replay.kind, "table", frame.view, list(names), locale) for frame in batch)
+            pictures += await workers.render_many(
+                replay.kind, [("table", (frame.view, list(names), locale)) for frame in batch]
             )
             await progress(len(pictures), total)
         return await workers.off_loop(animate, pictures, replay.durations)
