@@ -38,6 +38,14 @@ UNDO = "undo"
 HOW_EVENTS = {"auto": "auto", "timeout": "timeout"}
 """How a move was made for a human (stored with the move) and the event the log shows just before it."""
 
+LOG_KEPT = 24
+"""Events a game in the table service's cache keeps once its log is trimmed (``trim_log``). The whole log grows with
+every move, and hundreds of live games' logs were most of the objects each full garbage collection walks (a long
+stall of the event loop); the table shows only the last moves, and the whole log is rebuilt from the stored
+actions on the rare occasions it is asked for (``/table log``, a game's end)."""
+RECENT_KEPT = 8
+"""Public events a trimmed log keeps at least: more than the table message's last moves."""
+
 
 class TableError(GameError):
     """A refusal from the table service itself (not seated, no table here, not the host...)."""
@@ -110,7 +118,8 @@ class Undo:
 
 @dataclass
 class LiveGame:
-    """A running game in memory: its row, engine, state and the full event log.
+    """A running game in memory: its row, engine, state and its event log (the whole of it while ``whole``, else
+    its latest events: ``trim_log``).
 
     ``n`` is the state's version, the number of actions applied; ``acted`` the version at which each seat last
     acted, so that a click drawn from an earlier version can be told from a fresh one. ``undo`` is the last move
@@ -125,6 +134,24 @@ class LiveGame:
     log: list[tuple[int, Event]] = field(default_factory=list)
     acted: dict[int, int] = field(default_factory=dict)
     undo: Undo | None = None
+    whole: bool = True
+    """Whether ``log`` still holds every event since the start."""
+
+
+def trim_log(live: LiveGame) -> None:
+    """Once the log is longer than ``LOG_KEPT``, keep only its events from the ``RECENT_KEPT``-th last public one
+    on (the private ones among them included): what the table's last moves need."""
+    log = live.log
+    if len(log) <= LOG_KEPT:
+        return
+    public = 0
+    for index in range(len(log) - 1, 0, -1):
+        if log[index][1].private_to is None:
+            public += 1
+            if public == RECENT_KEPT:
+                del log[:index]
+                live.whole = False
+                return
 
 
 def recent_public(log: list[tuple[int, Event]], count: int) -> list[Event]:

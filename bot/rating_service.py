@@ -131,10 +131,11 @@ async def rate_finished(
     return await store.rate_game(row.id, row.guild_id, row.kind, rate)
 
 
-async def rate_ended(store: Store, live: LiveGame) -> None:
-    """The table service's call once a game's end is stored: rate it, a failure logged (a rebuild rates it)."""
+async def rate_ended(store: Store, live: LiveGame, events: list[tuple[int, Event]]) -> None:
+    """The table service's call once a game's end is stored (``events``: its whole log): rate it, a failure logged
+    (a rebuild rates it)."""
     try:
-        await rate_finished(store, live.row, live.log, result_lines(live.row, live.engine.results(live.state)))
+        await rate_finished(store, live.row, events, result_lines(live.row, live.engine.results(live.state)))
     except Exception:
         log.exception("game %s could not be rated (python -m bot ratings --rebuild rates it)", live.row.id)
 

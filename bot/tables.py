@@ -19,6 +19,8 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from contextlib import asynccontextmanager
 
+from bot.game_end import after_finish
+from bot.game_end import whole_log
 from bot.games.base import Action
 from bot.games.base import BadOption
 from bot.games.base import Event
@@ -43,8 +45,8 @@ from bot.live import explain_illegal
 from bot.live import rebuild
 from bot.live import result_lines
 from bot.live import snapshot_of
+from bot.live import trim_log
 from bot.live import undo_seat
-from bot.rating_service import rate_ended
 from bot.registry import engine_of
 from bot.registry import hooks_of
 from bot.registry import player_of
@@ -617,16 +619,11 @@ class TableService:
         return False
 
     async def _after_finish(self, live: LiveGame) -> None:
-        """The game's own epilogue (Chat vert's winner owes a rule) and its rating, once its end is stored."""
-        hooks = hooks_of(live.row.kind)
-        if hooks is not None:
-            try:
-                await hooks.finished(self.store, live.row, live.state, live.log)
-            except Exception:
-                log.exception("the end-of-game hook of game %s failed", live.row.id)
-        await rate_ended(self.store, live)
+        await after_finish(self.store, live, self.replay)
 
     def snapshot_of(self, live: LiveGame, events: list[Event]) -> Snapshot:
+        """What a publication shows; the live game's log is trimmed to its latest events meanwhile."""
+        trim_log(live)
         return snapshot_of(live, events, self.RECENT)
 
     async def snapshot(self, game_id: int) -> Snapshot:
@@ -758,7 +755,7 @@ class TableService:
         live = self._live.get(game_id)
         if live is None:
             live = await self.replay(row)
-        return live.row, list(live.log)
+        return live.row, await whole_log(live, self.replay)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         row = await self.game_row(game_id)

@@ -211,7 +211,8 @@ async def play_game(env: Any, setup: Setup) -> Tally:
         tally.clicks.append(clicks)
     live = await table.live()
     seat = live.row.seat_of(table.person.id)
-    tally.forced = sum(1 for _, event in live.log if event.kind == "auto" and event.seat == seat)
+    _, events = await table.bot.tables.full_log(table.game_id)
+    tally.forced = sum(1 for _, event in events if event.kind == "auto" and event.seat == seat)
     return tally
 
 

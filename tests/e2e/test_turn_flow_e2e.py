@@ -166,7 +166,8 @@ async def test_with_autoplay_off_a_forced_move_waits(simcord_env: Any) -> None:
         action = player_of("nain_jaune").act(live.state, seat, random.Random(live.n))
         await table.bot.tables.act(table.game_id, user, action, live.n)
     assert waited
-    assert not any(e.kind == "auto" for _, e in (await table.live()).log)
+    _, events = await table.bot.tables.full_log(table.game_id)
+    assert not any(e.kind == "auto" for _, e in events)
 
 
 async def test_a_member_takes_a_computer_seat_and_a_leaver_panel_closes(simcord_env: Any) -> None:
