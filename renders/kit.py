@@ -152,7 +152,8 @@ def draw_text(
     pieces = segments(text, face)
     if len(pieces) == 1 and pieces[0][1] is face:
         draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
-        measure.note(text, face.size, draw.textbbox(xy, text, font=face, anchor=anchor))
+        if measure.noting():
+            measure.note(text, face.size, draw.textbbox(xy, text, font=face, anchor=anchor))
         return face.getlength(text)
     return _draw_pieces(draw, xy, pieces, face, fill, anchor, stroke, stroke_fill)
 
@@ -750,20 +751,20 @@ def encode_png(img: Image.Image, *, colors: int | None = None) -> bytes:
     Pictures are opaque, so alpha is dropped. Full colour by default: a palette blurs the antialiased card
     symbols. ``colors`` quantises to a palette for small documentation images.
     """
-    out = img.convert("RGB") if img.mode != "RGB" else img
     if colors is not None:
-        out = out.quantize(colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        out = img.convert("RGB").quantize(colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
         buffer = io.BytesIO()
         out.save(buffer, format="PNG", compress_level=6)
         return buffer.getvalue()
-    width, height = out.size
+    width, height = img.size
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, filters, no interlace
-    idat = isal_zlib.compress(png_rows(out), DEFLATE_LEVEL)
+    idat = isal_zlib.compress(png_rows(img), DEFLATE_LEVEL)
     return PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
 
 
 def png_rows(rgb: Image.Image) -> bytes:
-    """The scanlines of an RGB picture as PNG stores them before deflate: each row after its filter byte, 0 (none).
+    """The scanlines of a picture as RGB, as PNG stores them before deflate: each row after its filter byte, 0 (none).
+    An RGBA picture's rows are read as RGB straight from it (alpha dropped), without converting the picture.
 
     Pillow's own encoder tries five filters on every row, which costs more than the deflate itself. On these
     pictures (flat colours, repeated pieces) the raw rows deflate smaller than with any single filter: measured over
@@ -771,7 +772,8 @@ def png_rows(rgb: Image.Image) -> bytes:
     """
     width, height = rgb.size
     stride = 3 * width
-    flat = Image.frombytes("L", (stride, height), rgb.tobytes())  # one byte per sample: rows of stride bytes
+    samples = rgb.tobytes() if rgb.mode == "RGB" else rgb.tobytes("raw", "RGB")
+    flat = Image.frombuffer("L", (stride, height), samples, "raw", "L", 0, 1)  # one byte per sample, not copied
     lines = Image.new("L", (stride + 1, height), 0)  # a first column of filter bytes
     lines.paste(flat, (1, 0))
     return lines.tobytes()

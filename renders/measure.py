@@ -68,6 +68,11 @@ def note(text: str, height: float, box: Area, *, symbol: bool = False) -> None:
     marks.append(Mark(text, height, box, symbol, _essential.get()).moved(scale, dx, dy))
 
 
+def noting() -> bool:
+    """Whether marks are being recorded now: a mark that costs a measurement is measured only then."""
+    return _marks.get() is not None
+
+
 @contextmanager
 def recording() -> Iterator[list[Mark]]:
     """Collect the marks of everything drawn inside, in the coordinates of the picture being drawn."""

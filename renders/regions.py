@@ -7,6 +7,11 @@ whenever the same things are drawn there on the same base: it is drawn once, in 
 copy of the base, cropped, and pasted as it is on the next pictures that show the same things. Pasting an opaque
 crop is a copy, so the picture is pixel for pixel the one drawn from scratch. A crop keeps the readability marks
 drawn while it was made and hands them on where it is pasted.
+
+A part drawn on a copy of the whole picture costs that copy at every miss (a table is 2-3 MB), more than most parts'
+drawing when hundreds of tables make the parts come and go. A part that lies on the bare felt, or on a ground its key
+determines, is drawn instead in its own coordinates on a scratch of its own size (``put``): the felt is one flat
+colour and pieces land on the same pixels when moved by whole pixels, so the part is the same pixels.
 """
 
 from __future__ import annotations
@@ -56,6 +61,24 @@ class Regions:
         canvas.paste(part, box[:2])
         measure.pasted(part, box[:2])
 
+    def put(
+        self, canvas: Image.Image, box: kit.Box, key: Hashable, draw: Draw, ground: Image.Image | None = None
+    ) -> None:
+        """Paste the part ``box`` of ``canvas`` that ``draw`` paints for ``key`` in the part's own coordinates (its
+        top left at (0, 0)) on ``ground`` (a picture of the box's size that ``key`` determines; the felt when None)."""
+        full = ("local", box, key)
+        found = self._parts.get(full)
+        if found is None:
+            found = (_make_local(box, draw, ground), None)
+            self._parts[full] = found
+            if len(self._parts) > self.maxsize:
+                self._parts.popitem(last=False)
+        else:
+            self._parts.move_to_end(full)
+        part = found[0]
+        canvas.paste(part, box[:2])
+        measure.pasted(part, box[:2])
+
     @staticmethod
     def _make(size: tuple[int, int], box: kit.Box, draw: Draw, base: Image.Image | None) -> Image.Image:
         scratch = kit.new_canvas(*size) if base is None else base.copy()
@@ -65,3 +88,17 @@ class Regions:
 
     def clear(self) -> None:
         self._parts.clear()
+
+
+def _make_local(box: kit.Box, draw: Draw, ground: Image.Image | None) -> Image.Image:
+    scratch = kit.new_canvas(box[2] - box[0], box[3] - box[1]) if ground is None else ground.copy()
+    with measure.piece() as marks:
+        if ground is not None:
+            measure.pasted(ground, (0, 0))
+        draw(scratch)
+    return measure.attach(scratch, marks)
+
+
+def local(box: kit.Box) -> kit.Box:
+    """``box`` moved to the origin: where a part drawn in its own coordinates (``Regions.put``) lies."""
+    return (0, 0, box[2] - box[0], box[3] - box[1])

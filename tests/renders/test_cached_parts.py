@@ -96,6 +96,27 @@ def test_a_pasted_part_is_what_its_drawing_makes_and_keeps_its_marks() -> None:
         assert [(m.text, m.height, m.box) for m in pasted] == [(m.text, m.height, m.box) for m in drawn]
 
 
+def test_a_part_drawn_in_its_own_coordinates_is_the_part_drawn_in_place() -> None:
+    """``put`` draws on a scratch of the part's size, the part's corner at (0, 0): the same pixels and marks (moved to
+    where the part lies) as the drawing made on the whole picture."""
+    box = (40, 30, 200, 90)
+    fresh = kit.new_canvas(240, 120)
+    with measure.recording() as drawn:
+        lined_box(fresh)
+    parts = Regions(maxsize=4)
+
+    def moved(canvas: Image.Image) -> None:
+        kit.panel(canvas, (10, 10, 150, 50), 10, kit.PANEL, outline=kit.GOLD)
+        kit.draw_text(ImageDraw.Draw(canvas), (20, 30), "Zoé ♦", kit.font(20, True), kit.INK, anchor="lm")
+
+    for _ in range(2):  # drawn, then pasted from the cache
+        canvas = kit.new_canvas(240, 120)
+        with measure.recording() as pasted:
+            parts.put(canvas, box, "box", moved)
+        assert canvas.tobytes() == fresh.tobytes()
+        assert [(m.text, m.height, m.box) for m in pasted] == [(m.text, m.height, m.box) for m in drawn]
+
+
 def test_a_part_is_drawn_on_the_base_it_is_pasted_on() -> None:
     """The same key on two bases gives two parts: each shows its own base under the drawing."""
     parts = Regions(maxsize=4)
