@@ -7,6 +7,7 @@ wanted rank, the boxes waiting for a claim, the playable cards) from the engine'
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from collections.abc import Sequence
 
 from bot.games.nain_jaune_views import NainJauneSeatView
@@ -14,11 +15,21 @@ from bot.games.nain_jaune_views import NainJauneTableView
 from renders import kit
 from renders.nain_jaune.hand import hand_grid
 from renders.nain_jaune.hand import hand_image
+from renders.nain_jaune.hand import hand_key
 from renders.nain_jaune.table import WIDTH
 from renders.nain_jaune.table import table_height
 from renders.nain_jaune.table import table_image
 
-__all__ = ["PICTURES", "WIDTH", "NainJaunePictures", "hand_grid", "hand_image", "table_height", "table_image"]
+__all__ = [
+    "PICTURES",
+    "WIDTH",
+    "NainJaunePictures",
+    "hand_grid",
+    "hand_image",
+    "hand_key",
+    "table_height",
+    "table_image",
+]
 
 
 class NainJaunePictures:
@@ -31,6 +42,11 @@ class NainJaunePictures:
     def hand(self, view: NainJauneSeatView, locale: str) -> bytes:
         """A player's hand, its playable cards marked on its turn."""
         return kit.encode_png(hand_image(view, locale))
+
+    def hand_key(self, view: NainJauneSeatView) -> Hashable:
+        """What the hand picture draws of ``view`` (see ``hand.hand_key``): the version, the events, the legal moves
+        and what only the table shows are left out, so a hand is not drawn again when only they change."""
+        return hand_key(view)
 
 
 PICTURES = NainJaunePictures()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image
@@ -25,6 +26,7 @@ from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
 from renders.layout import grid_x
+from renders.layout import header_detail
 from renders.layout import header_title
 from renders.nain_jaune.pieces import Chip
 from renders.nain_jaune.pieces import card
@@ -32,8 +34,11 @@ from renders.nain_jaune.pieces import card_height
 from renders.nain_jaune.pieces import chip_face
 from renders.nain_jaune.pieces import coin_count
 from renders.nain_jaune.pieces import draw_chips
+from renders.nain_jaune.pieces import drawn_part
+from renders.nain_jaune.pieces import lay_card
+from renders.nain_jaune.pieces import paste_part
+from renders.nain_jaune.pieces import sequence_state
 from renders.nain_jaune.pieces import state_chips
-from renders.regions import Regions
 
 WIDTH: Final = 560
 EDGE: Final = Space.L
@@ -83,9 +88,7 @@ def hand_image(view: NainJauneSeatView, locale: str) -> Image.Image:
     hand = view.own.hand
     grid = hand_grid(capacity(view))
     canvas = kit.new_canvas(WIDTH, grid.height)
-    PARTS.paste(
-        canvas, (0, 0, WIDTH, HEADER + STATUS), _header_key(view, locale), lambda c: _draw_header(c, view, locale)
-    )
+    _draw_header(canvas, view, locale)
     top = HEADER + STATUS
     if not hand:
         centre = (WIDTH / 2, (top + grid.height - EDGE) / 2)
@@ -101,30 +104,54 @@ def hand_image(view: NainJauneSeatView, locale: str) -> Image.Image:
         row, x = grid_x(i, len(hand), per_row, size, CARD_GAP, WIDTH)
         y = top + row * row_step + RAISE
         if not marked:
-            kit.paste_card(canvas, card(code, size, locale), (round(x), y))
+            lay_card(canvas, card(code, size, locale), (round(x), y))
         elif code in playable:
-            kit.paste_card(canvas, card(code, size, locale, kit.GOLD), (round(x), y - RAISE))
+            lay_card(canvas, card(code, size, locale, kit.GOLD), (round(x), y - RAISE))
         else:
-            kit.paste_card(canvas, card(code, size, locale, dim=True), (round(x), y))
+            lay_card(canvas, card(code, size, locale, dim=True), (round(x), y))
     return canvas
 
 
-PARTS: Final = Regions(maxsize=32)
-"""The headers (with the status line) of the hands as last drawn."""
+def hand_key(view: NainJauneSeatView) -> tuple[object, ...]:
+    """What the hand picture shows of ``view``, as plain values: equal keys draw the same picture in a language.
 
-
-def _header_key(view: NainJauneSeatView, locale: str) -> tuple[object, ...]:
-    """Everything the header and the status line show."""
+    The seat (its colour), the number of seats (the frame's size), the cards and tokens, the turn with the cards
+    it marks playable, the end of the game, the "qui prend" due on the seat's own turn and the sequence's state.
+    Left out: the version and the events, the legal moves (the buttons'), the rest of the table (the boxes, the
+    other players, the sequence's cards, the talon, the deal), drawn on the table only, and the playable cards off
+    the seat's turn, when none is marked."""
     own, table = view.own, view.table
-    state = tuple(state_chips(table, locale))
-    return (view.seat, len(own.hand), own.tokens, own.my_turn, table.over, table.awaiting_claims, state, locale)
+    return (
+        view.seat,
+        len(table.players),
+        own.hand,
+        own.tokens,
+        own.my_turn,
+        own.playable if own.my_turn else (),
+        table.over,
+        own.my_turn and table.awaiting_claims,
+        sequence_state(table),
+    )
+
+
+@lru_cache(maxsize=24)
+def _title(seat: int, locale: str) -> tuple[Image.Image, float]:
+    """The header band with its title in the seat's colour, and where the title ends: the same for the whole game."""
+    end = [0.0]
+
+    def draw(canvas: Image.Image) -> None:
+        end[0] = header_title(canvas, t(locale, "nj.render.your_hand"), kit.seat_colour(seat), x=EDGE)
+
+    return drawn_part(kit.new_canvas(WIDTH, HEADER), (0, 0, WIDTH, HEADER), draw), end[0]
 
 
 def _draw_header(canvas: Image.Image, view: NainJauneSeatView, locale: str) -> None:
     """Title and card count, the tokens on the right; under them "your turn" and the wanted rank."""
     colour = kit.seat_colour(view.seat)
+    title, x = _title(view.seat, locale)
+    paste_part(canvas, title, (0, 0))
     cards = plural(locale, "nj.render.cards", len(view.own.hand))
-    x = header_title(canvas, t(locale, "nj.render.your_hand"), colour, cards, x=EDGE, size=Type.BODY)
+    x = header_detail(canvas, x, cards, size=Type.BODY)
     tokens = plural(locale, "nj.render.tokens", view.own.tokens)
     token_face = face(Type.BODY, True)
     if x + Space.L + token_face.size * 1.35 + token_face.getlength(tokens) <= WIDTH - EDGE:

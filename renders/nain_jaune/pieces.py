@@ -8,11 +8,15 @@ the top left corner (still visible when cards overlap), and one big suit below.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
+from PIL import _imaging as pillow_core
 
 from bot.games.nain_jaune_views import NainJauneTable
 from bot.i18n import t
@@ -34,24 +38,42 @@ CHIP_GAP: Final = 8
 
 def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
     """A seat's display name as drawable text ("Joueur 3" when missing or undrawable)."""
-    name = kit.clean_text(names[seat], bold=True) if 0 <= seat < len(names) else ""
+    name = _drawable_name(names[seat]) if 0 <= seat < len(names) else ""
     return name or t(locale, "nj.render.player", n=seat + 1)
+
+
+@lru_cache(maxsize=1024)
+def _drawable_name(name: str) -> str:
+    """A name made drawable once: each picture shows every name of its table, the same at every move."""
+    return kit.clean_text(name, bold=True)
 
 
 def rank_text(rank: str, locale: str) -> str:
     return kit.rank_name(rank, locale) if rank in kit.RANKS else rank
 
 
+SequenceState = tuple[str | None, str | None, bool]
+"""What the state labels say: the rank announced missing, the wanted rank, whether a new sequence is due."""
+
+
+def sequence_state(table: NainJauneTable) -> SequenceState:
+    """The sequence state the labels show (none once the game is over; the wanted rank unless it is the missing one,
+    a new sequence only without it)."""
+    if table.over:
+        return None, None, False
+    wanted = table.wanted if table.wanted and table.wanted != table.sans else None
+    return table.sans or None, wanted, wanted is None and table.new_sequence
+
+
 def state_chips(table: NainJauneTable, locale: str) -> list[Chip]:
     """The sequence state as labels: "sans X", the wanted rank or a new sequence (the end of the game aside)."""
-    if table.over:
-        return []
+    sans, wanted, new_sequence = sequence_state(table)
     chips: list[Chip] = []
-    if table.sans:
-        chips.append((t(locale, "nj.render.sans", rank=rank_text(table.sans, locale)), kit.ALERT, kit.INK))
-    if table.wanted and table.wanted != table.sans:
-        chips.append((t(locale, "nj.render.wanted", rank=rank_text(table.wanted, locale)), kit.GOLD, kit.INK_DARK))
-    elif table.new_sequence:
+    if sans:
+        chips.append((t(locale, "nj.render.sans", rank=rank_text(sans, locale)), kit.ALERT, kit.INK))
+    if wanted:
+        chips.append((t(locale, "nj.render.wanted", rank=rank_text(wanted, locale)), kit.GOLD, kit.INK_DARK))
+    elif new_sequence:
         chips.append((t(locale, "nj.render.new_sequence"), kit.INK, kit.INK_DARK))
     return chips
 
@@ -134,3 +156,83 @@ def card(code: str, width: int, lang: str, ring: kit.RGB | None = None, dim: boo
     if ring is not None:
         kit.panel(image, (0, 0, w, h), radius, (0, 0, 0, 0), outline=ring, width=max(3, round(width * 0.05)))
     return image
+
+
+@dataclass(frozen=True)
+class CardLay:
+    """How a card ``width`` px wide is laid fast: its shadow, and the rows of its face that are wholly opaque.
+
+    The face covers those rows of its shadow and of whatever lies below, so they are copied, not blended, and the
+    shadow is blended only around them: the pixels of ``kit.paste_card``, in less than half its time.
+    """
+
+    shadow: Image.Image
+    offset: tuple[int, int]
+    """Where the shadow layer starts, from the card's top left corner."""
+    rims: tuple[kit.Box, ...]
+    """The parts of the shadow layer that the face's opaque rows leave visible (its blank border left out)."""
+    top: int
+    bottom: int
+    """The face's rows ``top`` to ``bottom`` are opaque from edge to edge."""
+
+
+@lru_cache(maxsize=16)
+def card_lay(width: int) -> CardLay:
+    """The shadow ``kit.paste_card`` drops under a card ``width`` px wide, cut around the card's opaque rows."""
+    w, h = kit.card_size(width)
+    radius = kit.card_radius(width)
+    blur = max(2, width // 25)
+    pad = blur * 3
+    dx, dy = pad - 1, pad - blur
+    shadow = Image.new("RGBA", (w + 2 * pad, h + 2 * pad), (0, 0, 0, 0))
+    kit.drop_shadow(shadow, (dx, dy, dx + w, dy + h), radius, blur=blur, offset=(1, blur), opacity=110)
+    mask = kit.rounded_mask(w, h, radius)  # a face's alpha: later layers only make it more opaque
+    opaque = [y for y in range(h) if mask.crop((0, y, w, y + 1)).getextrema() == (255, 255)]
+    top, bottom = opaque[0], opaque[-1] + 1
+    left, upper, right, lower = shadow.getchannel("A").getbbox() or (0, 0, 0, 0)
+    rims = (
+        (left, upper, right, dy + top),
+        (left, dy + bottom, right, lower),
+        (left, dy + top, dx, dy + bottom),
+        (dx + w, dy + top, right, dy + bottom),
+    )
+    return CardLay(shadow, (-dx, -dy), tuple(r for r in rims if r[2] > r[0] and r[3] > r[1]), top, bottom)
+
+
+def lay_card(canvas: Image.Image, face: Image.Image, xy: tuple[int, int], *, shadow: bool = True) -> None:
+    """``kit.paste_card`` for a face of ``card`` lying wholly inside the canvas, pixel for pixel, faster."""
+    x, y = xy
+    w, h = face.size
+    lay = card_lay(w)
+    sx, sy = x + lay.offset[0], y + lay.offset[1]
+    if sx < 0 or sy < 0 or sx + lay.shadow.width > canvas.width or sy + lay.shadow.height > canvas.height:
+        kit.paste_card(canvas, face, xy, shadow=shadow)
+        return
+    if shadow:
+        for left, top, right, bottom in lay.rims:
+            _blend(canvas, lay.shadow, (left, top, right, bottom), (sx + left, sy + top))
+    _blend(canvas, face, (0, 0, w, lay.top), (x, y))
+    canvas.im.paste(face.im.crop((0, lay.top, w, lay.bottom)), (x, y + lay.top, x + w, y + lay.bottom))
+    _blend(canvas, face, (0, lay.bottom, w, h), (x, y + lay.bottom))
+    measure.pasted(face, xy)
+
+
+def _blend(canvas: Image.Image, layer: Image.Image, part: kit.Box, xy: tuple[int, int]) -> None:
+    """Alpha-composite the ``part`` of ``layer`` at ``xy`` (inside the canvas), as ``kit.paste`` does."""
+    box = (xy[0], xy[1], xy[0] + part[2] - part[0], xy[1] + part[3] - part[1])
+    canvas.im.paste(pillow_core.alpha_composite(canvas.im.crop(box), layer.im.crop(part)), box)
+
+
+def drawn_part(base: Image.Image, box: kit.Box, draw: Callable[[Image.Image], None]) -> Image.Image:
+    """The ``box`` of what ``draw`` paints on a copy of ``base``, with its marks: an opaque piece to paste whole
+    (as ``Regions`` makes them, for pieces few enough to be kept for good)."""
+    scratch = base.copy()
+    with measure.piece() as marks, measure.placed(1.0, (-box[0], -box[1])):
+        draw(scratch)
+    return measure.attach(scratch.crop(box), marks)
+
+
+def paste_part(canvas: Image.Image, part: Image.Image, xy: tuple[int, int]) -> None:
+    """Copy an opaque piece made by ``drawn_part`` onto the canvas, its marks with it."""
+    canvas.im.paste(part.im, (*xy, xy[0] + part.width, xy[1] + part.height))
+    measure.pasted(part, xy)

@@ -15,6 +15,7 @@ from typing import Final
 from PIL import Image
 from PIL import ImageDraw
 
+from bot.games.nain_jaune import HAND_SIZES
 from bot.games.nain_jaune_views import BoxView
 from bot.games.nain_jaune_views import NainJauneSeatView
 from bot.games.nain_jaune_views import NainJauneTable
@@ -44,13 +45,15 @@ from renders.nain_jaune.pieces import card_height
 from renders.nain_jaune.pieces import chip_face
 from renders.nain_jaune.pieces import coin_count
 from renders.nain_jaune.pieces import draw_chips
+from renders.nain_jaune.pieces import drawn_part
+from renders.nain_jaune.pieces import lay_card
+from renders.nain_jaune.pieces import paste_part
 from renders.nain_jaune.pieces import seat_name
 from renders.nain_jaune.pieces import state_chips
-from renders.regions import Draw
 from renders.regions import Regions
-from renders.regions import start
 
 WIDTH: Final = 560
+MIN_PLAYERS: Final = min(HAND_SIZES)
 EDGE: Final = Space.L
 """Between the picture's edge and its panels."""
 GAP: Final = Space.M
@@ -120,57 +123,49 @@ def table_layout(players: int) -> TableBoxes:
 def table_image(view: NainJauneTableView | NainJauneSeatView, names: Sequence[str], locale: str) -> Image.Image:
     """The shared table as an RGBA picture (for callers that compose or scale it before encoding).
 
-    Drawn from cached parts: the felt with the panels' shadows for this many players, then one part per look
-    (the header, each box, the talon, each player's line), and the running sequence, the one part that changes at
-    every move, drawn on its cached empty panel."""
+    Drawn on the felt with what never changes (the panels' shadows, the sequence's empty panel) for this many
+    players. Each panel is pasted as it looks whatever the table (a box with its card, the talon's stack, a
+    player's line), from pieces kept for good because they are few; only what is the table's own (names, counts,
+    the running sequence) is drawn on them at every move."""
     table = view.table
     players = len(table.players)
     bands = table_layout(players)
-    base = _base(players)
-    canvas = start(base)
-    header = _header_key(table, names, locale)
-    PARTS.paste(canvas, (0, 0, WIDTH, HEADER), (header, locale), lambda c: _draw_header(c, header, locale), base)
-    for box, frame in zip(_ordered_boxes(table), box_frames(bands.boxes), strict=True):
-        region = _box_region(frame, bands.boxes)
-        PARTS.paste(canvas, region, (box, locale), _box_drawing(box, locale, frame), base)
-    sequence = _sequence_region(bands)
-    PARTS.paste(canvas, sequence, "sequence", lambda c: _draw_sequence_panel(c, bands.sequence), base)
+    canvas = _base(players)
+    _draw_header(canvas, table, names, locale)
+    for index, (box, frame) in enumerate(zip(_ordered_boxes(table), box_frames(bands.boxes), strict=True)):
+        _draw_box(canvas, box, locale, frame, index, bands.boxes)
     _draw_sequence_content(canvas, table, names, locale, bands.sequence)
-    talon = (table.talon, locale)
-    PARTS.paste(canvas, bands.talon, talon, lambda c: _draw_talon(c, table.talon, locale, bands.talon), base)
+    _draw_talon(canvas, table.talon, locale, bands.talon)
     line_face = face(Type.LABEL, True)
     widths = _count_widths(table.players, line_face)
-    for player, frame in zip(table.players, rows(bands.players, players, PLAYER_GAP), strict=True):
-        name = seat_name(names, player.seat, locale)
-        key = (player, name, widths, locale)
-        PARTS.paste(canvas, frame, key, _player_drawing(frame, player, name, widths, locale), base)
+    for row, (player, frame) in enumerate(zip(table.players, rows(bands.players, players, PLAYER_GAP), strict=True)):
+        _draw_player(canvas, frame, row, player, seat_name(names, player.seat, locale), widths, locale)
     return canvas
 
 
-PARTS: Final = Regions(maxsize=128)
-"""The parts of the tables as last drawn: a move changes the header, a player's line or two and maybe a box."""
-
-
-@lru_cache(maxsize=4)
 def _base(players: int) -> Image.Image:
-    """The felt and the shadows of the panels (boxes, sequence, talon) for ``players`` seats: what never changes."""
+    """The felt with what never changes for ``players`` seats: the panels' shadows and the sequence's empty panel.
+
+    They all lie above the players' lines, so the base is the smallest table's with more felt below (built at each
+    picture rather than kept for every size: it costs a copy)."""
     canvas = kit.new_canvas(WIDTH, table_height(players))
-    bands = table_layout(players)
+    upper = _upper()
+    canvas.paste(upper, (0, 0))
+    measure.pasted(upper, (0, 0))
+    return canvas
+
+
+@lru_cache(maxsize=1)
+def _upper() -> Image.Image:
+    """The base of the smallest table: the shadows of the boxes, the sequence and the talon, the sequence's panel."""
+    canvas = kit.new_canvas(WIDTH, table_height(MIN_PLAYERS))
+    bands = table_layout(MIN_PLAYERS)
     for frame in box_frames(bands.boxes):
         kit.drop_shadow(canvas, frame, RADIUS)
     kit.drop_shadow(canvas, bands.sequence, RADIUS)
     kit.drop_shadow(canvas, bands.talon, RADIUS)
+    kit.panel(canvas, bands.sequence, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
     return canvas
-
-
-HeaderKey = tuple[int, int, bool, int | None, str]
-"""What the header shows: the deal, the number of deals, the end, whose turn it is and their name."""
-
-
-def _header_key(table: NainJauneTable, names: Sequence[str], locale: str) -> HeaderKey:
-    current = None if table.over else table.current
-    name = seat_name(names, current, locale) if current is not None else ""
-    return table.deal, table.deals, table.over, current, name
 
 
 def _ordered_boxes(table: NainJauneTable) -> list[BoxView]:
@@ -190,16 +185,8 @@ def box_frames(band: kit.Box) -> list[kit.Box]:
 
 
 def _box_region(frame: kit.Box, band: kit.Box) -> kit.Box:
-    """What a box's part covers: its column of the band, to the middle of the gaps beside it."""
+    """What a box's piece covers: its column of the band, to the middle of the gaps beside it."""
     return (frame[0] - Space.S // 2, band[1], frame[2] + Space.S // 2, band[3])
-
-
-def _box_drawing(box: BoxView, locale: str, frame: kit.Box) -> Draw:
-    return lambda canvas: _draw_box(canvas, box, locale, frame)
-
-
-def _player_drawing(frame: kit.Box, player: PlayerView, name: str, widths: tuple[float, float], locale: str) -> Draw:
-    return lambda canvas: _draw_player(canvas, frame, player, name, face(Type.LABEL, True), widths, locale)
 
 
 def _count_widths(players: Sequence[PlayerView], line_face: Font) -> tuple[float, float]:
@@ -214,37 +201,86 @@ def _middle(box: kit.Box) -> float:
     return (box[1] + box[3]) / 2
 
 
-def _draw_header(canvas: Image.Image, key: HeaderKey, locale: str) -> None:
+def _draw_header(canvas: Image.Image, table: NainJauneTable, names: Sequence[str], locale: str) -> None:
     """The deal number on the left (the message repeats it), whose turn it is or the end of the game on the right."""
-    deal, deals, over, current, name = key
-    with measure.secondary():
-        x = header_title(canvas, t(locale, "nj.render.deal", n=deal, total=deals), kit.GOLD, x=EDGE)
+    band, x = _header_band(table.deal, table.deals, locale)
+    paste_part(canvas, band, (0, 0))
     room = WIDTH - EDGE - x - Space.XXL - Space.XL
-    if over:
+    if table.over:
         header_pill(canvas, t(locale, "nj.render.over"), kit.INK, size=Type.TITLE, room=room, margin=EDGE)
-    elif current is not None:
-        line = Named(locale, "nj.render.turn", name, kit.seat_colour(current))
+    elif table.current is not None:
+        name = seat_name(names, table.current, locale)
+        line = Named(locale, "nj.render.turn", name, kit.seat_colour(table.current))
         header_turn(canvas, line, room, glyph_size=ARROW, margin=EDGE)
 
 
-def _draw_box(canvas: Image.Image, box: BoxView, locale: str, frame: kit.Box) -> None:
-    """One box (its shadow is on the base): a "qui prend ?" look while it waits for a claim, the Nain jaune's gold."""
-    if box.claimable:
+@lru_cache(maxsize=32)
+def _header_band(deal: int, deals: int, locale: str) -> tuple[Image.Image, float]:
+    """The header band with the deal number, and where the number ends: the same for every table at that deal."""
+    end = [0.0]
+
+    def draw(canvas: Image.Image) -> None:
+        with measure.secondary():
+            end[0] = header_title(canvas, t(locale, "nj.render.deal", n=deal, total=deals), kit.GOLD, x=EDGE)
+
+    return drawn_part(_upper(), (0, 0, WIDTH, HEADER), draw), end[0]
+
+
+def _draw_box(canvas: Image.Image, box: BoxView, locale: str, frame: kit.Box, index: int, band: kit.Box) -> None:
+    """One box: its panel and card as every table shows them, under the tokens it holds (kept while they stay)."""
+    x0, y0, _, _ = _piece_region(frame, band)
+    piece = _box_panel(index, box.card, box.claimable, box.nain_jaune, locale)
+    local = (frame[0] - x0, frame[1] - y0, frame[2] - x0, frame[3] - y0)
+    where = (x0, y0, x0 + piece.width, y0 + piece.height)
+    BOXES.put(canvas, where, (box, locale), lambda c: _draw_box_count(c, box, local), piece)
+
+
+BOXES: Final = Regions(maxsize=48)
+"""The boxes with their counts as last drawn: a count changes at a deal's stakes and at a claim."""
+
+
+def _draw_box_count(canvas: Image.Image, box: BoxView, frame: kit.Box) -> None:
+    """The tokens a box holds, under its card."""
+    cx = (frame[0] + frame[2]) / 2
+    count_y = (frame[1] + BOX_PAD + card_height(BOX_CARD) + frame[3]) / 2
+    colour = kit.GOLD if box.nain_jaune else kit.INK
+    count_face = _count_face(str(box.tokens), width(frame) - Space.S)
+    coin_count(canvas, (cx, count_y), box.tokens, count_face, colour, align="center")
+
+
+def _piece_region(frame: kit.Box, band: kit.Box) -> kit.Box:
+    """A box's region, its left edge moved to an even column (a column of bare base more, shared with the box
+    beside it): drawn there in the piece's own coordinates, halves still round as in the picture's."""
+    region = _box_region(frame, band)
+    return (region[0] - region[0] % 2, *region[1:])
+
+
+@lru_cache(maxsize=32)
+def _box_panel(index: int, code: str, claimable: bool, nain_jaune: bool, locale: str) -> Image.Image:
+    """The ``index``-th box from the left without its count: a "qui prend ?" look while it waits for a claim, the
+    Nain jaune's gold and label (the count lies below the card, clear of the label)."""
+    band = table_layout(MIN_PLAYERS).boxes
+    frame = box_frames(band)[index]
+    return drawn_part(
+        _upper(), _piece_region(frame, band), lambda c: _draw_box_panel(c, code, claimable, nain_jaune, locale, frame)
+    )
+
+
+def _draw_box_panel(
+    canvas: Image.Image, code: str, claimable: bool, nain_jaune: bool, locale: str, frame: kit.Box
+) -> None:
+    """A box's panel (its shadow is on the base), its card and the Nain jaune's label."""
+    if claimable:
         kit.panel(canvas, frame, RADIUS, CLAIM_FILL, outline=kit.ALERT, width=4)
-    elif box.nain_jaune:
+    elif nain_jaune:
         kit.panel(canvas, frame, RADIUS, NAIN_JAUNE_FILL, outline=kit.GOLD, width=3)
     else:
         kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
     cx = (frame[0] + frame[2]) / 2
-    top = frame[1] + BOX_PAD
-    kit.paste_card(canvas, card(box.card, BOX_CARD, locale), (round(cx - BOX_CARD / 2), top))
-    count_y = (top + card_height(BOX_CARD) + frame[3]) / 2
-    colour = kit.GOLD if box.nain_jaune else kit.INK
-    count_face = _count_face(str(box.tokens), width(frame) - Space.S)
-    coin_count(canvas, (cx, count_y), box.tokens, count_face, colour, align="center")
-    if box.nain_jaune:
+    kit.paste_card(canvas, card(code, BOX_CARD, locale), (round(cx - BOX_CARD / 2), frame[1] + BOX_PAD))
+    if nain_jaune:
         label = [(t(locale, "nj.render.nain_jaune"), face(Type.SMALL, True), kit.INK_DARK)]
-        kit.pill(canvas, (cx, frame[1]), label, kit.ALERT if box.claimable else kit.GOLD, align="center")
+        kit.pill(canvas, (cx, frame[1]), label, kit.ALERT if claimable else kit.GOLD, align="center")
 
 
 def _count_face(text: str, room: float) -> Font:
@@ -253,17 +289,6 @@ def _count_face(text: str, room: float) -> Font:
     while size > Type.SMALL and size * 1.35 + kit.font(size, True).getlength(text) > room:
         size -= 1
     return kit.font(size, True)
-
-
-def _sequence_region(bands: TableBoxes) -> kit.Box:
-    """The running sequence's part: its panel and the gap before the talon that its glow may reach."""
-    frame = bands.sequence
-    return (frame[0], frame[1], bands.talon[0], frame[3])
-
-
-def _draw_sequence_panel(canvas: Image.Image, frame: kit.Box) -> None:
-    """The sequence's empty panel (its shadow is on the base)."""
-    kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
 
 
 def _draw_sequence_content(
@@ -319,27 +344,57 @@ def _draw_sequence_cards(canvas: Image.Image, table: NainJauneTable, locale: str
         if i == len(shown) - 1 and code == last:
             xy = (xy[0] + Space.XS, top - LAST_CARD_LIFT)
             kit.card_glow(canvas, xy, SEQUENCE_CARD, kit.GOLD, Space.M)
-            kit.paste_card(canvas, card(code, SEQUENCE_CARD, locale, kit.GOLD), xy)
+            lay_card(canvas, card(code, SEQUENCE_CARD, locale, kit.GOLD), xy)
         else:
-            kit.paste_card(canvas, card(code, SEQUENCE_CARD, locale), xy)
+            lay_card(canvas, card(code, SEQUENCE_CARD, locale), xy)
 
 
 def _draw_talon(canvas: Image.Image, talon: int, locale: str, frame: kit.Box) -> None:
-    """The talon (its shadow is on the base): its name, a face-down stack (an empty slot when there is none) and its
-    count."""
-    kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
-    draw = ImageDraw.Draw(canvas)
+    """The talon: its panel, name and face-down stack as every table shows them, under its count (kept while it
+    stays)."""
+    piece = _talon_stack(min(talon, TALON_LAYERS), locale)
+    local = (0, 0, *piece.size)
+    TALONS.put(canvas, frame, (talon, locale), lambda c: _draw_talon_count(c, talon, locale, local), piece)
+
+
+TALONS: Final = Regions(maxsize=16)
+"""The talons with their counts as last drawn."""
+
+
+def _draw_talon_count(canvas: Image.Image, talon: int, locale: str, frame: kit.Box) -> None:
+    """How many cards the talon holds, under its stack."""
     cx = (frame[0] + frame[2]) / 2
+    count = plural(locale, "nj.render.cards", talon)
+    count_face = face(Type.SMALL, True)
     room = width(frame) - Space.S
+    kit.draw_centered(
+        ImageDraw.Draw(canvas), (cx, frame[3] - PANEL_PAD - 10), count, count_face, kit.INK, max_width=room
+    )
+
+
+@lru_cache(maxsize=16)
+def _talon_stack(layers: int, locale: str) -> Image.Image:
+    """The talon's panel without its count (its shadow is on the base): its name and a stack of ``layers`` backs,
+    an empty slot for none (the count lies under the stack)."""
+    frame = table_layout(MIN_PLAYERS).talon
+    return drawn_part(_upper(), frame, lambda c: _draw_talon_stack(c, layers, locale, frame))
+
+
+def _draw_talon_stack(canvas: Image.Image, layers: int, locale: str, frame: kit.Box) -> None:
+    """The talon's panel, its name and the stack, as ``_talon_stack`` keeps them."""
+    kit.panel(canvas, frame, RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=2)
+    cx = (frame[0] + frame[2]) / 2
     with measure.secondary():
         label = t(locale, "nj.render.talon")
         kit.draw_centered(
-            draw, (cx, frame[1] + PANEL_PAD + 10), label, face(Type.SMALL, True), kit.INK_DIM, max_width=room
+            ImageDraw.Draw(canvas),
+            (cx, frame[1] + PANEL_PAD + 10),
+            label,
+            face(Type.SMALL, True),
+            kit.INK_DIM,
+            max_width=width(frame) - Space.S,
         )
-    count = plural(locale, "nj.render.cards", talon)
-    kit.draw_centered(draw, (cx, frame[3] - PANEL_PAD - 10), count, face(Type.SMALL, True), kit.INK, max_width=room)
     card_w, card_h = kit.card_size(TALON_CARD)
-    layers = min(talon, TALON_LAYERS)
     spread = TALON_SPREAD * max(0, layers - 1)
     x0 = round(cx - (card_w + spread) / 2)
     y0 = round(_middle(frame) - (card_h + spread) / 2)
@@ -355,26 +410,43 @@ def _draw_talon(canvas: Image.Image, talon: int, locale: str, frame: kit.Box) ->
 def _draw_player(
     canvas: Image.Image,
     frame: kit.Box,
+    row: int,
     player: PlayerView,
     name: str,
-    line_face: Font,
     widths: tuple[float, float],
     locale: str,
 ) -> None:
-    """One player's line: colour stripe, turn arrow, name, dealer badge, then cards in hand and tokens."""
+    """One player's line: its panel (colour stripe, turn arrow) as every table shows it, under the name, the dealer
+    badge, the cards in hand and the tokens; kept whole while none of them changes (most lines, at a move)."""
+    panel = _player_panel(player.seat, player.acting, row == 0)
+    line = (0, 0, *panel.size)
+    key = (player, name, widths, locale)
+    LINES.put(canvas, frame, key, lambda c: _draw_player_line(c, line, player, name, widths, locale), panel)
+
+
+LINES: Final = Regions(maxsize=96)
+"""The players' lines as last drawn: a move changes one or two of a table's lines."""
+
+
+def _draw_player_line(
+    canvas: Image.Image,
+    frame: kit.Box,
+    player: PlayerView,
+    name: str,
+    widths: tuple[float, float],
+    locale: str,
+) -> None:
+    """What a player's line shows on its panel: name, dealer badge, then cards in hand and tokens."""
     x0, _, x1, _ = frame
     cy = _middle(frame)
-    colour = kit.seat_colour(player.seat)
-    kit.seat_frame(canvas, frame, colour, lit=player.acting, tint=0.28)
+    line_face = face(Type.LABEL, True)
     draw = ImageDraw.Draw(canvas)
-    x = x0 + Space.XL
-    if player.acting:
-        kit.draw_glyph(draw, (x + Space.S, cy), "▶", face(ARROW), colour)
-        x += Space.XL
+    x = x0 + Space.XL + (Space.XL if player.acting else 0)
     tokens_w = round(line_face.size * 1.35 + widths[1])
     cards_w = MINI_BACK + Space.S + widths[0]
     cards_x = round(x1 - Space.M - tokens_w - Space.L - cards_w)
     badge = DEALER_BADGE + Space.S if player.dealer else 0
+    colour = kit.seat_colour(player.seat)
     drawn = kit.draw_text(draw, (x, cy), name, line_face, colour, anchor="lm", max_width=cards_x - x - badge - Space.S)
     if player.dealer:
         centre = (x + drawn + Space.S + DEALER_BADGE / 2, cy)
@@ -384,3 +456,22 @@ def _draw_player(
     kit.paste_card(canvas, kit.card_back(MINI_BACK), (cards_x, round(cy - back_h / 2)), shadow=False)
     kit.draw_text(draw, (cards_x + MINI_BACK + Space.S, cy), str(player.cards), line_face, kit.INK, anchor="lm")
     coin_count(canvas, (x1 - Space.M, cy), player.tokens, line_face, kit.INK, align="right")
+
+
+@lru_cache(maxsize=40)
+def _player_panel(seat: int, acting: bool, first: bool) -> Image.Image:
+    """A player's panel with its colour stripe and, on their turn, the arrow. The lines lie on bare felt but for
+    the first, which the shadows above just reach: the same panel fits any line but the first."""
+    bands = table_layout(MIN_PLAYERS)
+    frame = rows(bands.players, MIN_PLAYERS, PLAYER_GAP)[0 if first else 1]
+    return drawn_part(_upper(), frame, lambda c: _draw_player_panel(c, frame, seat, acting))
+
+
+def _draw_player_panel(canvas: Image.Image, frame: kit.Box, seat: int, acting: bool) -> None:
+    """A player's tinted or plain panel, its stripe, and the arrow on their turn."""
+    colour = kit.seat_colour(seat)
+    kit.seat_frame(canvas, frame, colour, lit=acting, tint=0.28)
+    if acting:
+        kit.draw_glyph(
+            ImageDraw.Draw(canvas), (frame[0] + Space.XL + Space.S, _middle(frame)), "▶", face(ARROW), colour
+        )
