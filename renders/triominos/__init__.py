@@ -4,6 +4,7 @@ why, the ranks, the playable tiles, the points and bonus of each placement) from
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from collections.abc import Sequence
 
 from bot.games.triominos_views import Placement
@@ -49,6 +50,19 @@ class TriominosPictures:
 
     def hand(self, view: TriominosSeatView, locale: str) -> bytes:
         return render_hand(view, locale, mark=bool(view.legal))
+
+    def hand_key(self, view: TriominosSeatView) -> Hashable:
+        """What the hand draws: the seat (its colour), the table's size (the picture's), the turn, the total, and
+        each tile's numbers, value and mark (lit or dimmed when the seat has a move, plain otherwise).
+
+        Left out: the version and events, the rest of the table (the board, the scores, the pool are the table
+        picture's), the tiles' ids and the placements (only which tiles are playable shows) and the legal moves
+        beyond whether there is one (they are the buttons')."""
+        own = view.own
+        mark = bool(view.legal)
+        playable = frozenset(own.playable) if mark else frozenset()
+        tiles = tuple((tile.numbers, tile.value, tile.code in playable) for tile in own.hand)
+        return (view.seat, len(view.table.players), own.my_turn, own.total, mark, tiles)
 
 
 PICTURES = TriominosPictures()

@@ -50,6 +50,7 @@ from renders.triominos.tiles import ROOT3
 from renders.triominos.tiles import Area
 from renders.triominos.tiles import Point
 from renders.triominos.tiles import halo
+from renders.triominos.tiles import header_band
 from renders.triominos.tiles import number_boxes
 from renders.triominos.tiles import paste_tile
 from renders.triominos.tiles import tile_height
@@ -63,6 +64,11 @@ START_TILE: Final = (54, 84)
 """The smallest and largest tile of the starting draw."""
 START_ROW: Final = 92
 MAP_FILL: Final[kit.RGBA] = (4, 30, 18, 215)
+BLUR: Final = 3
+"""The radius of the shadow's box blur, at half size."""
+BLUR_REACH: Final = 2 * BLUR + 2
+"""Past how many pixels of zeros around the tiles' shadow blurring changes nothing (a box blur reads one pixel past
+its radius, and its edges repeat the last pixel): the blur of the part that far around is the blur of the whole."""
 
 
 def picture_size(players: int) -> tuple[int, int]:
@@ -141,7 +147,7 @@ def table_image(
     canvas = kit.new_canvas(width, height)
     header = (0, 0, width, HEADER)
     key = _header_key(table, names, locale, tile, bool(spots))
-    PARTS.paste(canvas, header, key, lambda c: _draw_header(c, table, names, locale, tile, bool(spots)))
+    PARTS.put(canvas, header, key, lambda c: _draw_header(c, table, names, locale, tile, bool(spots)))
     plan = board_plan(table, spots, first)
     if plan.frame is None:
         _draw_start(canvas, table, names, locale, plan.box)
@@ -171,7 +177,7 @@ def _draw_header(
 ) -> None:
     """The round (or the note that the round is ending) on the left; whose turn it is, the end of the game or the
     question of where to lay a tile on the right."""
-    kit.header_strip(canvas, HEADER)
+    canvas.paste(header_band(canvas.width))  # the part's scratch: the header's size, on the felt
     draw = ImageDraw.Draw(canvas)
     cy = HEADER // 2
     note = ""
@@ -215,7 +221,9 @@ def _draw_board(canvas: Image.Image, table: TriominosTable, plan: BoardPlan) -> 
     last = table.last
     lit = (last.r, last.c, last.seat) if last is not None else None
     laid = _laid_tiles((plan.box[2] - bx, plan.box[3] - by), plan.frame, plan.tiles, plan.box[:2], lit)
-    layer = measure.copied(laid, laid.copy())
+    overlaid = bool(plan.ghosts or plan.badges or plan.minimap is not None)
+    # the cached layer is shared: it is copied only when something is drawn on it
+    layer = measure.copied(laid, laid.copy()) if overlaid else laid
     with measure.placed(1.0, (bx, by)):
         for spot, xy in plan.ghosts:
             paste_tile(layer, tile_image((), side, spot.up, ghost=True), local(xy), side)
@@ -258,10 +266,20 @@ def _shadow(size: tuple[int, int], shown: Frame, tiles: Sequence[tuple[Cell, Poi
     for cell, _xy in tiles:
         pts = [shown.point(x, y) for x, y in vertices(cell.r, cell.c)]
         draw.polygon([(x / 2 + 1, y / 2 + 2) for x, y in pts], fill=110)
-    blurred = shadow.filter(ImageFilter.BoxBlur(3)).resize(size)
+    inked = shadow.getbbox()
+    if inked is not None:
+        # blurred only around the tiles: past them the shadow is zero, and zero it stays
+        box = _grown(inked, BLUR_REACH, shadow.size)
+        shadow.paste(shadow.crop(box).filter(ImageFilter.BoxBlur(BLUR)), box[:2])
+    blurred = shadow.resize(size)
     dark = Image.new("RGBA", size, (0, 0, 0, 0))
     dark.putalpha(blurred)
     return dark
+
+
+def _grown(box: kit.Box, by: int, size: tuple[int, int]) -> kit.Box:
+    """``box`` grown by ``by`` px on every side, within an image of ``size``."""
+    return (max(0, box[0] - by), max(0, box[1] - by), min(size[0], box[2] + by), min(size[1], box[3] + by))
 
 
 def _draw_minimap(layer: Image.Image, table: TriominosTable, plan: BoardPlan) -> None:

@@ -28,6 +28,7 @@ from renders.triominos.tiles import HEADER
 from renders.triominos.tiles import MARGIN
 from renders.triominos.tiles import ROOT3
 from renders.triominos.tiles import halo
+from renders.triominos.tiles import header_band
 from renders.triominos.tiles import paste_tile
 from renders.triominos.tiles import tile_height
 from renders.triominos.tiles import tile_image
@@ -65,7 +66,7 @@ def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Ima
     width, height = hand_size(len(view.table.players))
     canvas = kit.new_canvas(width, height)
     header = (view.seat, view.own.my_turn, len(view.own.hand), view.own.total, locale)
-    PARTS.paste(canvas, (0, 0, width, HEADER), header, lambda c: _draw_hand_header(c, view, locale))
+    PARTS.put(canvas, (0, 0, width, HEADER), header, lambda c: _draw_hand_header(c, view, locale))
     draw = ImageDraw.Draw(canvas)
     if not hand:
         text = t(locale, "tri.render.empty_hand")
@@ -108,7 +109,7 @@ PARTS: Final = Regions(maxsize=32)
 def _draw_hand_header(canvas: Image.Image, view: TriominosSeatView, locale: str) -> None:
     """Title and tile count on the left, "your turn" on the right."""
     colour = kit.seat_colour(view.seat)
-    kit.header_strip(canvas, HEADER)
+    canvas.paste(header_band(canvas.width))  # the part's scratch: the header's size, on the felt
     right: float = canvas.width - MARGIN
     if view.own.my_turn:
         right = header_pill(canvas, t(locale, "tri.render.your_turn"), colour, margin=MARGIN, height=HEADER)

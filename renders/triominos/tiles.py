@@ -54,6 +54,15 @@ Area = tuple[float, float, float, float]
 """A box in picture coordinates (left, top, right, bottom), not rounded."""
 
 
+@lru_cache(maxsize=4)
+def header_band(width: int) -> Image.Image:
+    """The felt of a header with its title band (``kit.header_strip``): the same on every picture of a width.
+    Shared: paste it, never draw on it."""
+    band = kit.new_canvas(width, HEADER)
+    kit.header_strip(band, HEADER)
+    return band
+
+
 def is_up(r: int, c: int) -> bool:
     """Whether the space ``(r, c)`` points up (the lattice's own convention, for drawing)."""
     return (r + c) % 2 == 0
