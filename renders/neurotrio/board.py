@@ -10,10 +10,15 @@ bidder's colour on its card, its base carton and cell being listed under the gri
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from functools import partial
 from typing import Final
 
 from PIL import Image
+from PIL import ImageChops
 from PIL import ImageDraw
 
 from bot.games.neurotrio_views import NeurotrioTable
@@ -24,6 +29,7 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import layout
+from renders import measure
 from renders.layout import HEADER
 from renders.layout import SMALL_RADIUS
 from renders.layout import Space
@@ -39,7 +45,7 @@ from renders.neurotrio.panel import PARTS
 from renders.neurotrio.panel import WIDTH
 from renders.neurotrio.panel import Panels
 from renders.neurotrio.panel import draw_panels
-from renders.regions import Regions
+from renders.neurotrio.parts import header_ground
 
 LABEL: Final = 24
 """The band holding column letters above the grid and row numbers left of it."""
@@ -66,8 +72,11 @@ GRID_FRAME: Final[kit.RGBA] = (0, 0, 0, 50)
 
 View = NeurotrioTableView
 
-FRAMES: Final = Regions(maxsize=12)
-"""The grid's frame and labels, one per shape of the drawn area (about 1 MB each)."""
+FRAME_RADIUS: Final = 10
+FRAME_RIM: Final = FRAME_RADIUS + 2
+"""How far into the grid's frame its rounded rim and outline reach: past it the frame is one flat colour."""
+STAMP_PAD: Final = 64
+"""Room around a label drawn alone, to find the pixels it changes."""
 
 
 class Area:
@@ -141,7 +150,8 @@ def table_image(
     canvas = kit.new_canvas(width, height)
     header = (0, 0, width, HEADER)
     key = _header_key(view, names, locale, card, len(cells))
-    PARTS.paste(canvas, header, key, lambda c: _draw_header(c, view, names, locale, card, len(cells)))
+    draw = partial(_draw_header, view=view, names=names, locale=locale, card=card, ghosts=len(cells))
+    PARTS.put(canvas, header, key, draw, header_ground(width, HEADER))
     _draw_grid(canvas, view, grid, locale, ghosts=bool(cells))
     if cells and card is not None:
         _draw_ghosts(canvas, table, locale, grid, card, cells)
@@ -160,8 +170,8 @@ def _header_key(view: View, names: Sequence[str], locale: str, card: str | None,
 def _draw_header(
     canvas: Image.Image, view: View, names: Sequence[str], locale: str, card: str | None, ghosts: int
 ) -> None:
-    """The phase on the left; whose turn, the winners, or the card being placed on the right."""
-    kit.header_strip(canvas, HEADER)
+    """The phase on the left; whose turn, the winners, or the card being placed on the right (on the band's
+    ground)."""
     draw = ImageDraw.Draw(canvas)
     cy = HEADER // 2
     phase = t(locale, f"neuro.render.phase.{view.phase}")
@@ -191,16 +201,16 @@ def _draw_grid(canvas: Image.Image, view: View, grid: Grid, locale: str, *, ghos
     """Labels, empty cells, the domain cards, the last placement or the treasure lit and the bids on the cards."""
     table = view.table
     area, cell = grid.area, grid.cell
-    band = (0, HEADER + Space.S, WIDTH, HEADER + Space.S + GRID_H + Space.S)
-    key = ("frame", area.rows, area.cols, area.row_ring_open, area.col_ring_open)
-    FRAMES.paste(canvas, band, key, lambda c: _draw_frame(c, grid))
+    _draw_frame(canvas, grid)
     cards = {(spot.r, spot.c): spot.card for spot in table.grid}
+    inside = _frame_pieces(*_frame_size(grid))[0]
     for i in range(area.rows):
         for j in range(area.cols):
             r, c = area.r0 + i, area.c0 + j
             if (r, c) not in cards:
+                box = grid.card_box(r, c)
                 fill = BLOCKED_CELL if area.blocked(r, c) else EMPTY_CELL
-                kit.panel(canvas, grid.card_box(r, c), Space.XS, fill)
+                canvas.paste(_cell_stamp(box[2] - box[0], box[3] - box[1], fill, inside), box[:2])
     last = table.last
     last_cell = None
     shown = not (view.over or ghosts)
@@ -228,19 +238,112 @@ def _draw_grid(canvas: Image.Image, view: View, grid: Grid, locale: str, *, ghos
 
 
 def _draw_frame(canvas: Image.Image, grid: Grid) -> None:
-    """The grid's frame with its column letters and row numbers: the same as long as the drawn area keeps its
-    shape."""
+    """The grid's column letters and row numbers, then its frame over them, from pieces drawn once and pasted
+    whole: the labels lie on the flat felt, the frame's middle is one flat colour."""
     area = grid.area
-    draw = ImageDraw.Draw(canvas)
-    label_face = layout.face(LABEL_FACE, True)
-    for j in range(area.cols):
-        x = grid.xs[j] + grid.widths[j] / 2
-        kit.draw_centered(draw, (x, grid.top - LABEL / 2 - Space.HAIR), column_label(j), label_face, kit.INK_DIM)
-    for i in range(area.rows):
-        y = grid.ys[i] + grid.heights[i] / 2
-        kit.draw_text(draw, (grid.left - Space.XS, y), str(i + 1), label_face, kit.INK_DIM, anchor="rm")
-    frame = (grid.left, grid.top, grid.left + grid.grid_w, grid.top + grid.grid_h)
-    kit.panel(canvas, layout.inset(frame, -Space.XS), 10, GRID_FRAME, outline=kit.PANEL_EDGE, width=1)
+    face = layout.face(LABEL_FACE, True)
+    labels = [
+        Label(column_label(j), face, "mm", grid.xs[j] + grid.widths[j] / 2, grid.top - LABEL / 2 - Space.HAIR)
+        for j in range(area.cols)
+    ]
+    labels += [
+        Label(str(i + 1), face, "rm", grid.left - Space.XS, grid.ys[i] + grid.heights[i] / 2) for i in range(area.rows)
+    ]
+    width, height = _frame_size(grid)
+    x0, y0 = grid.left - Space.XS, grid.top - Space.XS
+    inside, pieces = _frame_pieces(width, height)
+    for label in labels:
+        stamp, xy = label.stamp()
+        canvas.paste(stamp, xy)
+        measure.pasted(stamp, xy)
+    for piece, (dx, dy) in pieces:
+        canvas.paste(piece, (x0 + dx, y0 + dy))
+    canvas.paste(inside, (x0 + FRAME_RIM, y0 + FRAME_RIM, x0 + width - FRAME_RIM, y0 + height - FRAME_RIM))
+    for label in labels:
+        stamp, (x, y) = label.stamp()
+        if x < x0 + width and y < y0 + height and x + stamp.width > x0 and y + stamp.height > y0:
+            under, (dx, dy) = _under_frame(width, height, label, (x - x0, y - y0))
+            canvas.paste(under, (x0 + dx, y0 + dy))
+
+
+@dataclass(frozen=True)
+class Label:
+    """A column letter or row number, drawn at (``x``, ``y``) by its ``anchor``."""
+
+    text: str
+    face: kit.Font
+    anchor: str
+    x: float
+    y: float
+
+    def stamp(self) -> tuple[Image.Image, tuple[int, int]]:
+        """The pixels the label changes on the felt and where they go."""
+        x, y = math.floor(self.x), math.floor(self.y)
+        stamp, (dx, dy) = _label_stamp(self.text, self.face, self.anchor, self.x - x, self.y - y)
+        return stamp, (x + dx, y + dy)
+
+
+def _frame_size(grid: Grid) -> tuple[int, int]:
+    """The frame's size: the grid and a margin around it."""
+    return grid.grid_w + 2 * Space.XS, grid.grid_h + 2 * Space.XS
+
+
+Piece = tuple[Image.Image, tuple[int, int]]
+
+
+def _frame(width: int, height: int, canvas: Image.Image) -> None:
+    """The grid's frame filling ``canvas`` of ``width`` x ``height``."""
+    kit.panel(canvas, (0, 0, width, height), FRAME_RADIUS, GRID_FRAME, outline=kit.PANEL_EDGE, width=1)
+
+
+@lru_cache(maxsize=64)
+def _frame_pieces(width: int, height: int) -> tuple[kit.RGBA, tuple[Piece, ...]]:
+    """The frame of ``width`` x ``height`` on the felt: the colour of its middle, and its four rims with where they
+    lie in it (about 100 kB for a full grid)."""
+    scratch = kit.new_canvas(width, height)
+    _frame(width, height, scratch)
+    rim = FRAME_RIM
+    middle = scratch.crop((rim, rim, width - rim, height - rim)).getcolors(1)
+    assert middle is not None, "the frame's middle is one colour"
+    colour = middle[0][1]
+    assert isinstance(colour, tuple)
+    boxes = [(0, 0, width, rim), (0, height - rim, width, height), (0, rim, rim, height - rim)]
+    boxes.append((width - rim, rim, width, height - rim))
+    pieces = tuple((scratch.crop(box), (box[0], box[1])) for box in boxes)
+    return (colour[0], colour[1], colour[2], colour[3]), pieces
+
+
+@lru_cache(maxsize=64)
+def _under_frame(width: int, height: int, label: Label, at: tuple[int, int]) -> Piece:
+    """Where a label's pixels reach into the frame (a letter's descender): the frame composited over them."""
+    scratch = kit.new_canvas(width, height)
+    stamp = label.stamp()[0]
+    scratch.paste(stamp, at)
+    _frame(width, height, scratch)
+    box = (max(0, at[0]), max(0, at[1]), min(width, at[0] + stamp.width), min(height, at[1] + stamp.height))
+    return scratch.crop(box), (box[0], box[1])
+
+
+@lru_cache(maxsize=256)
+def _label_stamp(text: str, face: kit.Font, anchor: str, fx: float, fy: float) -> Piece:
+    """The pixels a label drawn at (``fx``, ``fy``) changes on the felt, and where they lie from (0, 0)."""
+    size = 2 * STAMP_PAD + round(kit.text_width(text, face) + face.size)
+    scratch = kit.new_canvas(size, size)
+    with measure.piece() as marks:
+        xy = (STAMP_PAD + fx, STAMP_PAD + fy)
+        kit.draw_text(ImageDraw.Draw(scratch), xy, text, face, kit.INK_DIM, anchor=anchor)
+    box = ImageChops.difference(scratch, kit.felt(size, size)).getbbox(alpha_only=False) or (0, 0, 1, 1)
+    stamp = scratch.crop(box)
+    measure.attach(stamp, [mark.moved(1.0, -box[0], -box[1]) for mark in marks])
+    return stamp, (box[0] - STAMP_PAD, box[1] - STAMP_PAD)
+
+
+@lru_cache(maxsize=64)
+def _cell_stamp(width: int, height: int, fill: kit.RGBA, ground: kit.RGBA) -> Image.Image:
+    """An empty cell's panel of ``width`` x ``height`` on the frame's flat ``ground``."""
+    stamp = Image.new("RGBA", (width, height), ground)
+    kit.panel(stamp, (0, 0, width, height), Space.XS, fill)
+    return stamp
 
 
 def _draw_ghosts(

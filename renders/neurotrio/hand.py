@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from functools import partial
 from typing import Final
 
 from PIL import Image
@@ -39,7 +40,10 @@ from renders.neurotrio.cards import paste_card
 from renders.neurotrio.panel import EDGE
 from renders.neurotrio.panel import PAD
 from renders.neurotrio.panel import WIDTH
+from renders.neurotrio.parts import header_ground
+from renders.neurotrio.parts import panel_ground
 from renders.regions import Regions
+from renders.regions import local
 
 HAND: Final = layout.TileGrid(84, Space.S, EDGE, WIDTH)
 """The hand's cards lie side by side, seven to a row."""
@@ -87,27 +91,33 @@ def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
     players = len(view.table.players)
     width, height = hand_size(players)
     canvas = kit.new_canvas(width, height)
-    PARTS.paste(canvas, (0, 0, width, HEADER), _header_key(view, locale), lambda c: _draw_header(c, view, locale))
-    top = HEADER + Space.L
+    header = partial(_draw_header, view=view, locale=locale)
+    PARTS.put(canvas, (0, 0, width, HEADER), _header_key(view, locale), header, header_ground(width, HEADER))
     hand_h = hand_rows(players) * HAND.step - HAND.gap
     allowed = frozenset(view.own.playable) if mark else None
-    cards = (0, HEADER, width, top + hand_h + Space.L)
+    cards = (0, HEADER, width, HEADER + Space.L + hand_h + Space.L)
     key: tuple[object, ...] = ("hand", hand, allowed, players, locale)
-    HANDS.paste(canvas, cards, key, lambda c: _draw_hand(c, hand, allowed, locale, top, hand_h))
-    y = top + hand_h + Space.L
+    HANDS.put(canvas, cards, key, partial(_draw_hand, hand=hand, allowed=allowed, locale=locale, hand_h=hand_h))
+    y = cards[3]
     left, right = EDGE, width - EDGE
     box = (left, y, right, y + NOTEBOOK_H)
-    key = ("notebook", frozenset(view.own.notebook), locale)
-    PARTS.paste(canvas, box, key, lambda c: _draw_notebook(c, view, locale, box))
+    crossed = frozenset(view.own.notebook)
+    key = ("notebook", crossed, locale)
+    size = (right - left, NOTEBOOK_H)
+    PARTS.put(
+        canvas, box, key, partial(_draw_notebook, crossed=crossed, locale=locale), _notebook_layers(size, locale)[1]
+    )
     y += NOTEBOOK_H + Space.S
     cartons = (left, y, right, y + CARTONS_H)
     key = ("cartons", view.seat, frozenset(view.own.cartons), locale)
-    PARTS.paste(canvas, cartons, key, lambda c: _draw_cartons(c, view, locale, cartons))
+    draw = partial(_draw_cartons, view=view, locale=locale, box=local(cartons))
+    PARTS.put(canvas, cartons, key, draw, panel_ground((right - left, CARTONS_H)))
     y += CARTONS_H + Space.S
     bids = (left, y, right, y + BIDS_H)
     shown = tuple((bid, view.table.cell_name(bid.r, bid.c)) for bid in view.own.my_bids)
     key = ("bids", view.seat, shown, locale)
-    PARTS.paste(canvas, bids, key, lambda c: _draw_bids(c, view, locale, bids))
+    draw = partial(_draw_bids, view=view, locale=locale, box=local(bids))
+    PARTS.put(canvas, bids, key, draw, _captioned((right - left, BIDS_H), t(locale, "neuro.render.my_bids")))
     return canvas
 
 
@@ -119,10 +129,12 @@ def _header_key(view: View, locale: str) -> tuple[object, ...]:
 
 
 def _draw_hand(
-    canvas: Image.Image, hand: tuple[str, ...], allowed: frozenset[str] | None, locale: str, top: int, hand_h: int
+    canvas: Image.Image, hand: tuple[str, ...], allowed: frozenset[str] | None, locale: str, hand_h: int
 ) -> None:
-    """The cards in rows under the header, the playable ones (``allowed``) lit and the others dimmed."""
+    """The cards in rows (on a part starting under the header), the playable ones (``allowed``) lit and the others
+    dimmed."""
     width = canvas.width
+    top = Space.L
     if not hand:
         face = layout.face(Type.TITLE)
         text = t(locale, "neuro.render.empty_hand")
@@ -140,44 +152,47 @@ def _draw_hand(
         paste_card(canvas, card_image(code, HAND.size, locale, dim=dim), (x0, y0), shadow=not dim)
 
 
-def _caption(canvas: Image.Image, box: kit.Box, text: str) -> ImageDraw.ImageDraw:
-    """A panel with its caption (secondary: the panel's content speaks for itself)."""
-    layout.card_panel(canvas, box)
+@lru_cache(maxsize=16)
+def _captioned(size: tuple[int, int], text: str) -> Image.Image:
+    """A panel of ``size`` on the felt with its caption (secondary: the panel's content speaks for itself)."""
+    canvas = panel_ground(size).copy()
     draw = ImageDraw.Draw(canvas)
-    with measure.secondary():
-        room = layout.width(box) - 2 * PAD
+    with measure.piece() as marks, measure.secondary():
+        room = size[0] - 2 * PAD
         face = layout.face(Type.NOTE)
-        kit.draw_text(draw, (box[0] + PAD, box[1] + TITLE_H / 2), text, face, kit.INK_DIM, anchor="lm", max_width=room)
-    return draw
+        kit.draw_text(draw, (PAD, TITLE_H / 2), text, face, kit.INK_DIM, anchor="lm", max_width=room)
+    return measure.attach(canvas, marks)
 
 
 def _draw_header(canvas: Image.Image, view: View, locale: str) -> None:
-    """Title, card count and VP on the left, "your turn" on the right."""
+    """Title, card count and VP on the left, "your turn" on the right (on the band's ground)."""
     colour = kit.seat_colour(view.seat)
     text = plural(locale, "neuro.render.cards", len(view.own.hand))
     me = next((p for p in view.table.players if p.seat == view.seat), None)
     if me is not None:
         text += f" · {me.vp} {t(locale, 'neuro.render.vp')}"
-    layout.header_title(canvas, t(locale, "neuro.render.your_hand"), colour, text, x=EDGE, size=Type.BODY)
+    title = t(locale, "neuro.render.your_hand")
+    draw = ImageDraw.Draw(canvas)
+    x = EDGE + kit.draw_text(draw, (EDGE, HEADER // 2), title, layout.face(Type.HEAD, True), colour, anchor="lm")
+    layout.header_detail(canvas, x, text, size=Type.BODY)
     if not view.over and view.table.turn == view.seat:
         key = "neuro.render.your_bid" if view.phase == "auction" else "neuro.render.your_turn"
         layout.header_pill(canvas, t(locale, key), colour, margin=EDGE)
 
 
-def _draw_notebook(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
+def _draw_notebook(canvas: Image.Image, crossed: frozenset[str], locale: str) -> None:
     """The 27 card types in three blocks (one per nature: backgrounds by row, strengths by column), crossed out
-    when they cannot be the treasure: the notebook with none crossed (drawn once), and each crossed card drawn again
-    on the panel under it."""
-    under, blank = _notebook_layers(canvas.size, box, locale)
-    canvas.paste(blank, box[:2])
-    measure.pasted(blank, box[:2])
-    crossed = set(view.own.notebook)
-    for code, (x, y) in _notebook_cells(box):
+    when they cannot be the treasure: drawn on the notebook with none crossed, each crossed card pasted with the
+    panel under it."""
+    for code, xy in _notebook_cells(local_box(canvas)):
         if code in crossed:
-            image = card_image(code, NOTE_CARD, locale, crossed=True)
-            cell = (x - box[0], y - box[1], x - box[0] + image.width, y - box[1] + image.height)
-            canvas.paste(under.crop(cell), (x, y))
-            kit.paste(canvas, image, (x, y))
+            stamp = _crossed(code, locale, xy, canvas.size)
+            canvas.paste(stamp, xy)
+            measure.pasted(stamp, xy)
+
+
+def local_box(canvas: Image.Image) -> kit.Box:
+    return (0, 0, canvas.width, canvas.height)
 
 
 def _notebook_cells(box: kit.Box) -> list[tuple[str, tuple[int, int]]]:
@@ -197,21 +212,30 @@ def _notebook_cells(box: kit.Box) -> list[tuple[str, tuple[int, int]]]:
 
 
 @lru_cache(maxsize=8)
-def _notebook_layers(size: tuple[int, int], box: kit.Box, locale: str) -> tuple[Image.Image, Image.Image]:
-    """The notebook's panel with its caption, then the same with every card uncrossed: crops of ``box`` of a
-    picture of ``size`` on the felt (the second keeps the marks drawn on it)."""
-    scratch = kit.new_canvas(*size)
-    with measure.piece() as marks, measure.placed(1.0, (-box[0], -box[1])):
-        _caption(scratch, box, t(locale, "neuro.render.notebook"))
-        under = scratch.crop(box)
-        for code, xy in _notebook_cells(box):
+def _notebook_layers(size: tuple[int, int], locale: str) -> tuple[Image.Image, Image.Image]:
+    """The notebook's panel of ``size`` with its caption, then the same with every card uncrossed (the second keeps
+    the marks drawn on it)."""
+    under = _captioned(size, t(locale, "neuro.render.notebook"))
+    scratch = under.copy()
+    with measure.piece() as marks:
+        measure.pasted(under, (0, 0))
+        for code, xy in _notebook_cells((0, 0, *size)):
             kit.paste(scratch, card_image(code, NOTE_CARD, locale), xy)
-    return under, measure.attach(scratch.crop(box), marks)
+    return under, measure.attach(scratch, marks)
+
+
+@lru_cache(maxsize=128)
+def _crossed(code: str, locale: str, xy: tuple[int, int], size: tuple[int, int]) -> Image.Image:
+    """A crossed card of the notebook on the panel under it at ``xy``."""
+    image = card_image(code, NOTE_CARD, locale, crossed=True)
+    stamp = _notebook_layers(size, locale)[0].crop((xy[0], xy[1], xy[0] + image.width, xy[1] + image.height))
+    with measure.piece() as marks:
+        kit.paste(stamp, image, (0, 0))
+    return measure.attach(stamp, marks)
 
 
 def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
-    """The six personal cartons in a row after their caption, those spent greyed."""
-    layout.card_panel(canvas, box)
+    """The six personal cartons in a row after their caption, those spent greyed (on the panel's ground)."""
     left, top, right, bottom = box
     cy = (top + bottom) / 2
     remaining = set(view.own.cartons)
@@ -239,8 +263,9 @@ def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) ->
 
 
 def _draw_bids(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
-    """The player's bids, two columns of three: base carton, cell, card and the hidden mention."""
-    draw = _caption(canvas, box, t(locale, "neuro.render.my_bids"))
+    """The player's bids, two columns of three: base carton, cell, card and the hidden mention (on the captioned
+    panel's ground)."""
+    draw = ImageDraw.Draw(canvas)
     left, top = box[0], box[1]
     bids = view.own.my_bids
     if not bids:

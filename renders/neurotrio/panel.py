@@ -36,7 +36,10 @@ from renders.neurotrio.cards import carton
 from renders.neurotrio.cards import paste_card
 from renders.neurotrio.cards import seat_name
 from renders.neurotrio.cards import signed
+from renders.neurotrio.parts import frame_ground
+from renders.neurotrio.parts import panel_ground
 from renders.regions import Regions
+from renders.regions import local
 
 WIDTH: Final = 680
 """Every Neurotrio picture's width: shown 340 px wide on a phone, a 20 px text still reads 10 px."""
@@ -89,9 +92,9 @@ def draw_panels(canvas: Image.Image, view: View, names: Sequence[str], locale: s
     left, right = EDGE, WIDTH - EDGE
     y = top + Space.S
     bases = (left, y, right, y + BASES_H)
-    PARTS.paste(
-        canvas, bases, _bases_key(table, view.over, locale), lambda c: _draw_bases(c, table, view.over, locale, bases)
-    )
+    ground = panel_ground(_size(bases))
+    draw = partial(_draw_bases, table=table, over=view.over, locale=locale, box=local(bases))
+    PARTS.put(canvas, bases, _bases_key(table, view.over, locale), draw, ground)
     y += BASES_H + Space.S
     players: Sequence[SeatInfo] = table.players
     if view.over:
@@ -101,27 +104,36 @@ def draw_panels(canvas: Image.Image, view: View, names: Sequence[str], locale: s
         row, col = divmod(k, 2)
         x0, _, x1, _ = columns[col]
         y0 = y + row * (PLAYER_H + Space.S)
-        name = seat_name(names, player.seat, locale)
-        active = player.seat == table.turn and not view.over
         frame = (x0, y0, x1, y0 + PLAYER_H)
-        PARTS.paste(
-            canvas,
-            frame,
-            ("player", player, name, active, view.over, locale),
-            partial(
-                _draw_player, frame=frame, player=player, name=name, active=active, ranked=view.over, locale=locale
-            ),
-        )
+        _paste_player(canvas, frame, player, seat_name(names, player.seat, locale), view, locale)
     y += Panels(len(players)).players_h + Space.S
     box = (left, y, right, y + STATUS_H)
     key: tuple[object, ...]
     if view.over:
         key = ("treasure", table.treasure, table.hidden, locale)
-        PARTS.paste(canvas, box, key, lambda c: _draw_treasure(c, table, locale, box))
+        draw = partial(_draw_treasure, table=table, locale=locale, box=local(box))
+        PARTS.put(canvas, box, key, draw, panel_ground(_size(box), lit=True))
     else:
         caller = seat_name(names, table.auction.caller, locale) if table.auction is not None else ""
         key = ("status", table.auction, caller, table.deux_cartes, table.limit_rows, table.limit_cols, locale)
-        PARTS.paste(canvas, box, key, lambda c: _draw_status(c, table, names, locale, box))
+        draw = partial(_draw_status, table=table, names=names, locale=locale, box=local(box))
+        PARTS.put(canvas, box, key, draw, panel_ground(_size(box), lit=table.auction is not None))
+
+
+def _size(box: kit.Box) -> tuple[int, int]:
+    return box[2] - box[0], box[3] - box[1]
+
+
+def _paste_player(canvas: Image.Image, frame: kit.Box, player: SeatInfo, name: str, view: View, locale: str) -> None:
+    """One player's panel, drawn on its seat frame (tinted and outlined when it is the player's turn or when the
+    player won)."""
+    active = player.seat == view.table.turn and not view.over
+    winner = view.over and player.rank == 1
+    colour = kit.seat_colour(player.seat)
+    lit = active or winner
+    ground = frame_ground(_size(frame), colour, lit=lit, edge=kit.GOLD if winner else None)
+    draw = partial(_draw_player, frame=local(frame), player=player, name=name, ranked=view.over, locale=locale)
+    PARTS.put(canvas, frame, ("player", player, name, active, view.over, locale), draw, ground)
 
 
 def _bases_key(table: NeurotrioTable, over: bool, locale: str) -> tuple[object, ...]:
@@ -131,14 +143,12 @@ def _bases_key(table: NeurotrioTable, over: bool, locale: str) -> tuple[object, 
     return ("bases", over, locale, bids, table.bases_left, points)
 
 
-def _draw_player(
-    canvas: Image.Image, frame: kit.Box, player: SeatInfo, name: str, active: bool, ranked: bool, locale: str
-) -> None:
-    """One player: colour stripe, rank at the end, name, VP on the right; cards (or place out) and cartons under."""
+def _draw_player(canvas: Image.Image, frame: kit.Box, player: SeatInfo, name: str, ranked: bool, locale: str) -> None:
+    """One player on its seat frame: rank at the end, name, VP on the right; cards (or place out) and cartons
+    under."""
     x0, y0, x1, _y1 = frame
     colour = kit.seat_colour(player.seat)
     winner = ranked and player.rank == 1
-    kit.seat_frame(canvas, frame, colour, lit=active or winner, edge=kit.GOLD if winner else None)
     draw = ImageDraw.Draw(canvas)
     x = x0 + STRIPE
     body, bold = layout.face(Type.BODY), layout.face(Type.BODY, True)
@@ -165,9 +175,8 @@ def _draw_player(
 
 def _draw_bases(canvas: Image.Image, table: NeurotrioTable, over: bool, locale: str, box: kit.Box) -> None:
     """The ten base cartons: left ones in gold; a spent one in its bidder's colour with its cell under it, and at
-    the end the points it scored."""
+    the end the points it scored (on the panel's ground)."""
     left, top, right, _bottom = box
-    layout.card_panel(canvas, box)
     draw = ImageDraw.Draw(canvas)
     if over:
         carton_y, cell_y = top + 24, top + 53
@@ -207,10 +216,9 @@ def _draw_bases(canvas: Image.Image, table: NeurotrioTable, over: bool, locale: 
 
 def _draw_status(canvas: Image.Image, table: NeurotrioTable, names: Sequence[str], locale: str, box: kit.Box) -> None:
     """While building: the limits and "deux cartes"; in an auction: who called it and how
-    many have bid."""
+    many have bid (on the panel's ground, lit during an auction)."""
     left, top, right, bottom = box
     auction = table.auction
-    layout.card_panel(canvas, box, lit=auction is not None)
     draw = ImageDraw.Draw(canvas)
     cy = (top + bottom) / 2
     body = layout.face(Type.BODY)
@@ -234,9 +242,8 @@ def _draw_status(canvas: Image.Image, table: NeurotrioTable, names: Sequence[str
 
 
 def _draw_treasure(canvas: Image.Image, table: NeurotrioTable, locale: str, box: kit.Box) -> None:
-    """The treasure and the hidden card, face up, side by side."""
+    """The treasure and the hidden card, face up, side by side (on the lit panel's ground)."""
     top, bottom = box[1], box[3]
-    layout.card_panel(canvas, box, lit=True)
     draw = ImageDraw.Draw(canvas)
     cy = (top + bottom) / 2
     halves = layout.columns(layout.inset(box, PAD, 0), 2, Space.L)
