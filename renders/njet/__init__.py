@@ -7,12 +7,14 @@ turn, the trick's winner, the teams' points) is read from the engine's views.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from collections.abc import Sequence
 
 from bot.games.njet_views import NjetSeatView
 from bot.games.njet_views import NjetTableView
 from renders import kit
 from renders.njet.hand import hand_image
+from renders.njet.hand import hand_key
 from renders.njet.sheet import sheet_image
 from renders.njet.table import table_image
 
@@ -27,6 +29,10 @@ class NjetPictures:
     def hand(self, view: NjetSeatView, locale: str) -> bytes:
         """The seat's hand, its playable cards marked when it is to play."""
         return kit.encode_png(hand_image(view, locale))
+
+    def hand_key(self, view: NjetSeatView) -> Hashable:
+        """What of the seat's view its hand picture draws (see ``renders.njet.hand.hand_key``)."""
+        return hand_key(view)
 
     def sheet(self, view: NjetTableView, names: Sequence[str], locale: str) -> bytes:
         """The full score sheet (up to 16 rounds), tall enough for every round of the game."""

@@ -39,6 +39,8 @@ from renders.njet.shapes import COLOURS
 from renders.njet.shapes import card_face
 from renders.njet.shapes import star
 from renders.njet.shapes import swatch
+from renders.njet.stamp import Draw
+from renders.njet.stamp import Stamps
 from renders.regions import Regions
 
 HAND_WIDTH: Final = WIDTH
@@ -104,28 +106,67 @@ def hand_image(view: Seat, locale: str) -> Image.Image:
     cards = [(card, False) for card in hand] + [(card, True) for card in discards]
     slots = max(len(cards), HAND_ROWS * count)
     count = math.ceil(slots / HAND_ROWS)
+    tag = t(locale, "njet.render.discard_title")
+    ground = kit.with_alpha(kit.FELT, 255)
+    drawn: list[kit.Box] = []
     for i, (card, discarded) in enumerate(cards):
         row, col = divmod(i, count)
         in_row = min(count, len(cards) - row * count)
         left = (size[0] - (in_row * (card_w + HAND_GAP) - HAND_GAP)) / 2
         cx = round(left + col * (card_w + HAND_GAP))
         y = top + row * (card_h + HAND_RAISE + HAND_GAP) + HAND_RAISE
-        if discarded:
-            face_down = card_face(card.code, card_w, super_trump=card.super_trump, dim=True)
-            kit.paste_card(canvas, face_down, (cx, y))
-            tag: list[kit.Run] = [(t(locale, "njet.render.discard_title"), face(FINE, True), kit.INK)]
-            with measure.secondary():
-                kit.pill(canvas, (cx + card_w / 2, y + card_h - Space.L), tag, kit.ALERT, align="center")
-        elif not marks:
-            kit.paste_card(canvas, card_face(card.code, card_w, super_trump=card.super_trump), (cx, y))
-        elif card.playable:
-            lit = card_face(card.code, card_w, super_trump=card.super_trump, ring=kit.GOLD)
-            kit.paste_card(canvas, lit, (cx, y - HAND_RAISE))
-        else:
-            dim = card_face(card.code, card_w, super_trump=card.super_trump, dim=True)
-            kit.paste_card(canvas, dim, (cx, y))
+        look = "discard" if discarded else "plain" if not marks else "lit" if card.playable else "dim"
+        raise_ = HAND_RAISE if look == "lit" else 0
+        key = (card.code, card_w, card.super_trump, look, tag if discarded else "")
+        lay = _laid_card(card.code, card_w, card.super_trump, look, tag)
+        STAMPS.stamp(canvas, (cx, y - raise_), (card_w, card_h), key, ground, lay, drawn)
     return canvas
 
+
+def hand_key(view: Seat) -> tuple[object, ...]:
+    """What the hand picture draws of ``view``, as plain values: equal keys draw the same picture in a language.
+
+    Left out because the hand never draws them: the other seats (their cards, scores, discards, names), the board
+    and its stones, the trick, the teams and the sheet, the round number, the legal moves (the buttons' business),
+    who else is awaited, the rules before they show on the band, the start and discard rules (the discard count
+    only shows in the seat's own discard task), whether a discard may be played (discards are always dimmed), and
+    the view's ``version`` and ``events``.
+    """
+    table, own, phase = view.table, view.own, view.phase
+    mine = view.seat in view.to_act
+    rules = table.rules if phase in ("partner", "discard", "tricks") else None
+    count = table.rules.discard if table.rules is not None and phase == "discard" and mine else None
+    return (
+        len(table.players),
+        view.seat,
+        character_of(table, view.seat),
+        phase,
+        mine,
+        count,
+        None if rules is None else (rules.trump, rules.super_colour, rules.points),
+        tuple((card.code, card.super_trump, card.playable) for card in own.hand),
+        tuple((card.code, card.super_trump) for card in own.discards),
+    )
+
+
+def _laid_card(code: str, card_w: int, super_trump: bool, look: str, tag: str) -> Draw:
+    """Lays a card of the hand at a point: face up, lit (playable), dimmed (not playable) or tagged as discarded."""
+
+    def lay(canvas: Image.Image, x: int, y: int) -> None:
+        lit = look == "lit"
+        dim = look in ("dim", "discard")
+        image = card_face(code, card_w, super_trump=super_trump, ring=kit.GOLD if lit else None, dim=dim)
+        kit.paste_card(canvas, image, (x, y))
+        if look == "discard":
+            runs: list[kit.Run] = [(tag, face(FINE, True), kit.INK)]
+            with measure.secondary():
+                kit.pill(canvas, (x + card_w / 2, y + image.height - Space.L), runs, kit.ALERT, align="center")
+
+    return lay
+
+
+STAMPS: Final = Stamps(maxsize=192)
+"""The hand's cards laid with their shadows on the felt: the same few dozen cards in every hand of the game."""
 
 PARTS: Final = Regions(maxsize=64)
 """The header and the rules band as last drawn: they change with the phase, not with every card played."""
