@@ -4,6 +4,7 @@ seat's view). ``PICTURES`` is what the registry names; the drawing is split by w
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from collections.abc import Sequence
 
 from bot.games.chat_vert_views import ChatVertSeatView
@@ -14,6 +15,7 @@ from renders.chat_vert.cards import card_face
 from renders.chat_vert.cards import colour_letter
 from renders.chat_vert.cards import parse_card
 from renders.chat_vert.hand import hand_image
+from renders.chat_vert.hand import hand_key
 from renders.chat_vert.table import table_image
 
 __all__ = ["PICTURES", "ChatVertPictures", "card_back", "card_face", "colour_letter", "parse_card"]
@@ -29,6 +31,11 @@ class ChatVertPictures:
     def hand(self, view: ChatVertSeatView, locale: str) -> bytes:
         """A seat's hand; while it is to play, the cards the base rules allow are raised and the others dimmed."""
         return kit.encode_png(hand_image(view, locale))
+
+    def hand_key(self, view: ChatVertSeatView) -> Hashable:
+        """What of the seat's view its hand picture draws (see ``renders.chat_vert.hand.hand_key``): equal keys
+        draw the same hand in a language, so the hand is not drawn again when only the rest of the view changed."""
+        return hand_key(view)
 
 
 PICTURES = ChatVertPictures()

@@ -448,6 +448,15 @@ def direction_ring(direction: int, colour: kit.RGB, alpha: int, rx: int, ry: int
     return big.resize((W // s, H // s), Image.Resampling.LANCZOS)
 
 
+@lru_cache(maxsize=8)
+def shaded_felt(width: int, height: int, shade: kit.Colour) -> Image.Image:
+    """The felt under a ``shade`` band of the picture's whole width (a header, the pile strip): blended once,
+    then copied, since a band blended on the plain felt is the same pixels wherever it lies."""
+    band = kit.new_canvas(width, height)
+    kit.panel(band, (0, 0, width, height), 0, shade)
+    return band
+
+
 @lru_cache(maxsize=4)
 def table_oval(rx: int, ry: int) -> Image.Image:
     """The darker oval of the table around the pile, with a light rim."""

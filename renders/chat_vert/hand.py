@@ -27,13 +27,16 @@ from renders.chat_vert.cards import card_face
 from renders.chat_vert.cards import chip
 from renders.chat_vert.cards import counted
 from renders.chat_vert.cards import icon
+from renders.chat_vert.cards import shaded_felt
 from renders.chat_vert.cards import swatch
 from renders.chat_vert.cards import words
+from renders.chat_vert.lay import Tiles
+from renders.chat_vert.lay import lay_card
+from renders.chat_vert.lay import origin
 from renders.chat_vert.status import fitted_pill
 from renders.kit import Font
 from renders.layout import Space
 from renders.layout import Type
-from renders.regions import Regions
 
 WIDTH: Final = 600
 MARGIN: Final = 16
@@ -102,7 +105,8 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     canvas = kit.new_canvas(WIDTH, HEIGHT)
     header = ("header", view.seat, own.task, len(hand), locale)
     PARTS.paste(canvas, (0, 0, WIDTH, layout.HEADER), header, lambda c: _draw_hand_header(c, view, locale, len(hand)))
-    PARTS.paste(canvas, STRIP_BOX, _strip_key(view, locale), lambda c: _draw_hand_strip(c, view, locale))
+    strip_top = layout.HEADER - origin(STRIP_BOX)[1]
+    PARTS.paste(canvas, STRIP_BOX, _strip_key(view, locale), lambda c: _draw_hand_strip(c, view, locale, strip_top))
     draw = ImageDraw.Draw(canvas)
     frame_h = ROWS * ROW_H + (ROWS - 1) * ROW_GAP
     if not hand:
@@ -123,9 +127,8 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
         is_drawn = i == drawn_index
         ring = kit.GOLD if lit else DRAWN if is_drawn else None
         y = row_top + (0 if lit else HAND_RAISE)
-        if is_drawn:
-            kit.card_glow(canvas, (x, y), HAND_CARD, DRAWN, Space.S)
-        kit.paste_card(canvas, card_face(code, HAND_CARD, locale, dim=dim, ring=ring), (x, y))
+        face = card_face(code, HAND_CARD, locale, dim=dim, ring=ring)
+        lay_card(canvas, face, (x, y), glow=(DRAWN, Space.S) if is_drawn else None)
         if is_drawn:
             tag_xy = (x + HAND_CARD / 2, y + CARD_H)
         label_y = row_top + HAND_RAISE + CARD_H + HAND_LABEL / 2 + Space.HAIR
@@ -146,8 +149,34 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     return canvas
 
 
-PARTS: Final = Regions(maxsize=64)
+PARTS: Final = Tiles(maxsize=64)
 """The headers and pile strips of the hands as last drawn: most moves change neither for most seats."""
+
+
+def hand_key(view: ChatVertSeatView) -> tuple[object, ...]:
+    """What the hand picture draws of ``view``, as plain values: the seat (its colour), the task (the header's
+    label, and whether the cards are raised and dimmed), the cards in order with their marks (lit, or None when
+    nothing is raised) and which is the drawn one, the card on the pile with the colour ringing it, the colour
+    to match, and in the play phase the pending +2/+4 (its count, whether this seat must take it) and whether
+    the seat is skipped or holds the string.
+
+    Left out, as the picture never draws them: the version and the events, the legal moves and the pairs (the
+    buttons'), the playable cards while the seat has nothing to play, and the rest of the table (the counts,
+    the dealer, the turn, the direction, the rules, the penalties, the timer: the table picture's)."""
+    table, own = view.table, view.own
+    cards = tuple(own.hand)
+    allowed = frozenset(own.playable) if own.task in HIGHLIGHT else None
+    lit = None if allowed is None else tuple(code in allowed for code in cards)
+    drawn = cards.index(own.drawn) if own.drawn in cards else -1
+    colour = table.colour if table.colour in COLOURS else None
+    ring = colour if table.top_major else None
+    weighs: tuple[object, ...] | None = None
+    if table.phase == "play":
+        pending = table.pending
+        marks = table.seats[view.seat].marks if 0 <= view.seat < len(table.seats) else ()
+        due = (pending.count, pending.target == view.seat) if pending is not None else None
+        weighs = (due, "skipped" in marks, "ficelle" in marks)
+    return (view.seat, own.task, cards, lit, drawn, table.top, ring, colour, weighs)
 
 
 def _strip_key(view: ChatVertSeatView, locale: str) -> tuple[object, ...]:
@@ -177,9 +206,17 @@ def _task(view: ChatVertSeatView, locale: str) -> tuple[str, kit.Colour] | None:
 def _draw_hand_header(canvas: Image.Image, view: ChatVertSeatView, locale: str, count: int) -> None:
     """Title and card count on the left, the task on the right (shrunk, or on two lines, to stay whole)."""
     colour = kit.seat_colour(view.seat)
-    end = layout.header_title(
-        canvas, words(locale, "your_hand"), colour, counted(locale, "cards", count), size=Type.BODY, gap=Space.M
+    canvas.paste(shaded_felt(WIDTH, layout.HEADER, kit.HEADER), (0, 0))  # ``kit.header_strip``, blended once
+    title = layout.face(Type.HEAD, True)
+    x = layout.MARGIN + kit.draw_text(
+        ImageDraw.Draw(canvas),
+        (layout.MARGIN, layout.HEADER // 2),
+        words(locale, "your_hand"),
+        title,
+        colour,
+        anchor="lm",
     )
+    end = layout.header_detail(canvas, x, counted(locale, "cards", count), size=Type.BODY, gap=Space.M)
     task = _task(view, locale)
     if task is not None:
         room = WIDTH - MARGIN - end - Space.L
@@ -226,11 +263,10 @@ def _strip_lines(widths: Sequence[float], room: float) -> list[list[int]]:
     return lines
 
 
-def _draw_hand_strip(canvas: Image.Image, view: ChatVertSeatView, locale: str) -> None:
-    """The card on the pile, then its labels, as many to a line as fit."""
+def _draw_hand_strip(canvas: Image.Image, view: ChatVertSeatView, locale: str, top: int) -> None:
+    """The card on the pile, then its labels, as many to a line as fit; the strip's top at ``top``."""
     table = view.table
-    top = layout.HEADER
-    kit.panel(canvas, (0, top, WIDTH, top + HAND_STRIP), 0, STRIP_SHADE)
+    canvas.paste(shaded_felt(WIDTH, HAND_STRIP, STRIP_SHADE), (0, top))
     draw = ImageDraw.Draw(canvas)
     cy = top + HAND_STRIP / 2
     font = kit.font(TEXT, True)
@@ -239,9 +275,8 @@ def _draw_hand_strip(canvas: Image.Image, view: ChatVertSeatView, locale: str) -
     x += Space.M
     card_xy = (round(x), round(cy - CARD_H / 2))
     ring = CARD_COLOURS[table.colour] if table.top_major and table.colour in COLOURS else None
-    if ring is not None:
-        kit.card_glow(canvas, card_xy, STRIP_CARD, ring, Space.S)
-    kit.paste_card(canvas, card_face(table.top, STRIP_CARD, locale, ring=ring), card_xy)
+    face = card_face(table.top, STRIP_CARD, locale, ring=ring)
+    lay_card(canvas, face, card_xy, glow=None if ring is None else (ring, Space.S))
     x += STRIP_CARD + Space.L
     chips = _strip_chips(view, locale)
     if not chips:

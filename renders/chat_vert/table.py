@@ -35,13 +35,18 @@ from renders.chat_vert.cards import dealer_token
 from renders.chat_vert.cards import direction_ring
 from renders.chat_vert.cards import icon
 from renders.chat_vert.cards import seat_name
+from renders.chat_vert.cards import shaded_felt
 from renders.chat_vert.cards import swatch
 from renders.chat_vert.cards import table_oval
 from renders.chat_vert.cards import words
+from renders.chat_vert.lay import Tiles
+from renders.chat_vert.lay import lay_around
+from renders.chat_vert.lay import lay_card
+from renders.chat_vert.lay import origin
+from renders.chat_vert.lay import shadow_layer
 from renders.chat_vert.status import named_line
 from renders.layout import Space
 from renders.regions import Draw
-from renders.regions import Regions
 from renders.regions import start
 
 WIDTH: Final = 600
@@ -101,7 +106,10 @@ def table_image(table: ChatVertTable, names: Sequence[str], locale: str) -> Imag
     PARTS.paste(canvas, (0, 0, WIDTH, HEADER), (header, locale), lambda c: _draw_header(c, header, locale))
     shown = frozenset(mark for info in table.seats for mark in info.marks)
     footer = (0, FOOTER_TOP, WIDTH, HEIGHT)
-    PARTS.paste(canvas, footer, (table.rules, shown, locale), lambda c: _draw_footer(c, table.rules, shown, locale))
+    top = FOOTER_TOP - origin(footer)[1]
+    PARTS.paste(
+        canvas, footer, (table.rules, shown, locale), lambda c: _draw_footer(c, table.rules, shown, locale, top)
+    )
     _draw_centre(canvas, table, locale, base)
     _draw_seats(canvas, table, names, locale)
     return canvas
@@ -118,7 +126,7 @@ def _base(direction: int, alpha: int) -> Image.Image:
     return canvas
 
 
-PARTS: Final = Regions(maxsize=96)
+PARTS: Final = Tiles(maxsize=96)
 """The parts of the tables as last drawn: a move changes the header, a plate or two and the draw pile."""
 
 
@@ -135,7 +143,7 @@ def _header_key(table: ChatVertTable, names: Sequence[str], locale: str) -> Head
 def _draw_header(canvas: Image.Image, header: HeaderKey, locale: str) -> None:
     """Whose turn it is, who chooses the direction or who won, on the whole width of the band."""
     phase, winner, dealer, turn, name = header
-    kit.header_strip(canvas, HEADER)
+    canvas.paste(shaded_felt(WIDTH, HEADER, kit.HEADER), (0, 0))  # ``kit.header_strip``, blended once
     draw = ImageDraw.Draw(canvas)
     cy = HEADER / 2
     room = WIDTH - 2 * MARGIN - Space.XL - Space.S
@@ -166,9 +174,8 @@ def _draw_centre(canvas: Image.Image, table: ChatVertTable, locale: str, base: I
     card_h = kit.card_size(TOP_CARD)[1]
     card_xy = (cx - TOP_CARD // 2, cy - card_h + Space.S)
     chosen = CARD_COLOURS[table.colour] if table.top_major and table.colour in COLOURS else None
-    if chosen is not None:
-        kit.card_glow(canvas, card_xy, TOP_CARD, chosen, Space.M)
-    kit.paste_card(canvas, card_face(table.top, TOP_CARD, locale, ring=chosen), card_xy)
+    face = card_face(table.top, TOP_CARD, locale, ring=chosen)
+    lay_card(canvas, face, card_xy, glow=None if chosen is None else (chosen, Space.M))
     if chosen is not None:
         badge = swatch(table.colour, BADGE, colour_letter(table.colour, locale))
         kit.paste(canvas, badge, (card_xy[0] + TOP_CARD - BADGE + Space.M, card_xy[1] - Space.M - Space.XS))
@@ -178,8 +185,10 @@ def _draw_centre(canvas: Image.Image, table: ChatVertTable, locale: str, base: I
         runs = [(f"+{pending.count}", kit.font(COUNT, True), kit.INK)]
         chip(canvas, (cx, below), runs, kit.ALERT, align="center", outline=kit.PAPER)
     xy = (cx, below + Space.XL + Space.S)
-    stock = (table.stock, locale)
-    PARTS.paste(canvas, _stock_region(xy), stock, lambda c: _draw_stock(c, table.stock, locale, xy), base)
+    region = _stock_region(xy)
+    ox, oy = origin(region)
+    at = (xy[0] - ox, xy[1] - oy)
+    PARTS.paste(canvas, region, (table.stock, locale), lambda c: _draw_stock(c, table.stock, locale, at), base)
 
 
 def _stock_region(xy: tuple[int, int]) -> kit.Box:
@@ -202,7 +211,7 @@ def _draw_stock(canvas: Image.Image, count: int, locale: str, xy: tuple[int, int
         )
     for i in range(layers):
         offset = (layers - 1 - i) * spread
-        kit.paste_card(canvas, card_back(card_w), (x0 + i * spread, y0 + offset), shadow=i == 0)
+        lay_card(canvas, card_back(card_w), (x0 + i * spread, y0 + offset), shadow=i == 0)
     label_y = y0 + card_h + spread * max(0, layers - 1) + Space.M + Space.HAIR
     runs = [
         (words(locale, "stock") + " ", kit.font(NOTE), kit.INK_DIM),
@@ -244,20 +253,45 @@ def _draw_seats(canvas: Image.Image, table: ChatVertTable, names: Sequence[str],
         pending = table.pending.count if table.pending is not None and info.targeted else None
         _draw_surround(canvas, info, frame, seat)
         name = seat_name(names, seat, locale)
+        ox, oy = origin(frame)
+        local = (frame[0] - ox, frame[1] - oy, frame[2] - ox, frame[3] - oy)
         PARTS.paste(
-            canvas, frame, (info, seat, name, locale, pending), _seat_drawing(info, frame, seat, name, locale, pending)
+            canvas, frame, (info, seat, name, locale, pending), _seat_drawing(info, local, seat, name, locale, pending)
         )
 
 
 def _draw_surround(canvas: Image.Image, info: SeatInfo, frame: kit.Box, seat: int) -> None:
-    """What a lit plate casts around it: its halo and its shadow (the plate's tile holds them under itself)."""
+    """What a lit plate casts around it: its halo and its shadow (the plate's tile, pasted next over the frame,
+    holds them under itself)."""
     lit = info.winner or info.awaited
+    w, h = frame[2] - frame[0], frame[3] - frame[1]
     if lit:
         halo = kit.GOLD if info.winner else kit.seat_colour(seat)
-        w, h = frame[2] - frame[0], frame[3] - frame[1]
-        kit.paste(canvas, kit.glow(w, h, layout.RADIUS, halo, GLOW), (frame[0] - GLOW, frame[1] - GLOW))
+        lay_around(canvas, kit.glow(w, h, layout.RADIUS, halo, GLOW), (frame[0] - GLOW, frame[1] - GLOW), frame)
     if lit or info.targeted:
-        kit.drop_shadow(canvas, frame, 12)
+        pad = PLATE_BLUR * 3
+        shadow = shadow_layer(w, h, PLATE_RADIUS, PLATE_BLUR, PLATE_SHADOW)
+        lay_around(canvas, shadow, (frame[0] - pad + 2, frame[1] - pad + 4), frame)
+
+
+PLATE_RADIUS: Final = 12
+PLATE_BLUR: Final = 5
+PLATE_SHADOW: Final = 120
+"""The shadow of a lit plate: ``kit.drop_shadow`` (offset 2, 4) of the plate's rounded box."""
+
+
+@lru_cache(maxsize=64)
+def _plate_ground(
+    size: tuple[int, int], colour: kit.RGB, halo: kit.RGB | None, lit: bool, edge: kit.RGB | None
+) -> Image.Image:
+    """A plate's panel on the felt, with the corners of its ``halo`` and of its shadow: the same pixels wherever
+    the plate lies, drawn once per look."""
+    w, h = size
+    ground = kit.new_canvas(w, h)
+    if halo is not None:
+        kit.paste(ground, kit.glow(w, h, layout.RADIUS, halo, GLOW), (-GLOW, -GLOW))
+    kit.seat_frame(ground, (0, 0, w, h), colour, lit=lit, edge=edge, tint=0.3, shadow=True)
+    return ground
 
 
 def _seat_drawing(info: SeatInfo, frame: kit.Box, seat: int, name: str, locale: str, pending: int | None) -> Draw:
@@ -272,12 +306,10 @@ def _draw_seat(
     x0, y0, x1, y1 = frame
     colour = kit.seat_colour(seat)
     lit = info.winner or info.awaited
-    w, h = x1 - x0, y1 - y0
-    if lit:
-        halo = kit.GOLD if info.winner else colour
-        kit.paste(canvas, kit.glow(w, h, layout.RADIUS, halo, GLOW), (x0 - GLOW, y0 - GLOW))
     edge = kit.GOLD if info.winner else kit.ALERT if info.targeted else None
-    kit.seat_frame(canvas, frame, colour, lit=lit or info.targeted, edge=edge, tint=0.3, shadow=True)
+    halo = (kit.GOLD if info.winner else colour) if lit else None
+    ground = _plate_ground((x1 - x0, y1 - y0), colour, halo, lit or info.targeted, edge)
+    canvas.paste(ground, (x0, y0))
     draw = ImageDraw.Draw(canvas)
     row1 = y0 + Space.XL
     x = x0 + Space.XL
@@ -311,9 +343,9 @@ def _draw_seat(
         chip(canvas, (max(bx + Space.S, mx + MARK + Space.XS), row2), runs, kit.ALERT, align="right")
 
 
-def _draw_footer(canvas: Image.Image, rules: int, shown: frozenset[Mark], locale: str) -> None:
-    """The number of secret rules, then what the markers on the plates mean (for the markers shown)."""
-    top = FOOTER_TOP
+def _draw_footer(canvas: Image.Image, rules: int, shown: frozenset[Mark], locale: str, top: int) -> None:
+    """The number of secret rules, then what the markers on the plates mean (for the markers shown); the
+    footer's top at ``top``."""
     line = FOOTER // 2
     cy = top + line / 2
     runs = [(counted(locale, "rules", rules), kit.font(TEXT, True), kit.INK if rules else kit.INK_DIM)]
