@@ -1,10 +1,12 @@
 """The pictures already drawn, so that drawing an unchanged table or hand again costs nothing.
 
-A picture is keyed by what it is drawn from: the game, which picture, the view, the names and the language. Views
-are frozen dataclasses but may hold dicts (event data), so the key holds a digest of the pickled view rather than
-the view: equal pickles mean equal views, so a hit is always the right picture (two equal views that pickle
-differently only miss). Pictures never draw a view's ``events`` or ``version`` (a test checks it), so both are left
-out: a hand that did not change between two moves hits. The cache is an LRU bounded by its bytes.
+A picture is keyed by what it is drawn from: the game, which picture, the view, the names and the language. A table's
+view is a frozen dataclass that may hold dicts (event data), so its key holds a digest of the pickled view: equal
+pickles mean equal views, so a hit is always the right picture (two equal views that pickle differently only miss).
+Pictures never draw a view's ``events`` or ``version`` (a test checks it), so both are left out. A hand is keyed by
+what its game's hand picture draws of the view (``hand_key``, tested to draw the same picture whenever it is equal):
+a seat whose view changed only in what its hand does not show (the others' counts, the moves its buttons offer) keeps
+its picture. The cache is an LRU bounded by its bytes.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from collections.abc import Callable
 from collections.abc import Hashable
 from collections.abc import Sequence
 from typing import Any
+from typing import cast
 
 from bot.games.base import SeatView
 from bot.games.base import TableView
+from bot.registry import pictures_of
 from bot.workers import Job
 from bot.workers import Picture
 from bot.workers import render
@@ -39,6 +43,10 @@ def view_digest(view: TableView[Any] | SeatView[Any, Any]) -> bytes:
 
 
 def picture_key(kind: str, what: Picture, view: TableView[Any] | SeatView[Any, Any], *args: Hashable) -> Hashable:
+    """A table is keyed by its whole view; a hand by what its game's hand picture draws of the view (``hand_key``):
+    a seat whose view changed only in what its hand does not show keeps its picture."""
+    if what == "hand":
+        return (kind, what, pictures_of(kind).hand_key(cast("SeatView[Any, Any]", view)), args)
     return (kind, what, view_digest(view), args)
 
 

@@ -9,6 +9,7 @@ Adding a game is writing its modules and one ``GameSpec`` below.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Hashable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -57,6 +58,10 @@ class Pictures(Protocol):
     def table(self, view: TableView[Any], names: Sequence[str], locale: str) -> bytes: ...
 
     def hand(self, view: SeatView[Any, Any], locale: str) -> bytes: ...
+
+    def hand_key(self, view: SeatView[Any, Any]) -> Hashable:
+        """What of ``view`` the hand picture draws: equal keys draw the same picture (in one language)."""
+        ...
 
 
 @dataclass(frozen=True)
