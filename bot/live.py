@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import pickle
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -109,11 +110,33 @@ class NullPublisher:
 
 @dataclass(frozen=True)
 class Undo:
-    """The last move, kept so that its player may take it back: its number, seat and the state before it."""
+    """The last move, kept so that its player may take it back: its number, seat and the state before it, pickled
+    (bytes the garbage collector never walks, where a second live state would double what it walks)."""
 
     n: int
     seat: int
-    before: Any
+    saved: bytes
+
+    @property
+    def before(self) -> Any:
+        return pickle.loads(self.saved)
+
+
+def pickled(state: Any) -> bytes:
+    return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def copied(state: Any) -> tuple[Any, bytes | None]:
+    """A deep copy of a game state, and the state pickled when the copy was made that way (else None).
+
+    A state is plain data (dataclasses, lists, dicts), and a pickle round trip copies it three to ten times faster
+    than ``copy.deepcopy`` (2 ms for a Triominos board, on the event loop at every move); a state class that copies
+    itself faster says so with its own ``__deepcopy__``.
+    """
+    if hasattr(type(state), "__deepcopy__"):
+        return copy.deepcopy(state), None
+    saved = pickled(state)
+    return pickle.loads(saved), saved
 
 
 @dataclass
@@ -202,7 +225,7 @@ def rebuild(engine: AnyEngine, row: GameRow, rows: list[ActionRow], observe: Obs
             continue
         action = Action.loads(action_row.action)
         last = index == len(rows) - 1
-        before = copy.deepcopy(state) if last and not action_row.by_bot and seat != TABLE_SEAT else None
+        before = pickled(state) if last and not action_row.by_bot and seat != TABLE_SEAT else None
         events = engine.apply(state, seat, action, action_rng(row.seed, action_row.n))
         if action_row.how in HOW_EVENTS:
             live.log.append((action_row.n, Event(HOW_EVENTS[action_row.how], seat)))
@@ -211,7 +234,7 @@ def rebuild(engine: AnyEngine, row: GameRow, rows: list[ActionRow], observe: Obs
         live.log.extend((action_row.n, e) for e in events)
         if observe is not None:
             observe(state, events)
-        if before is not None and engine.undoable(before, seat, action, events):
+        if before is not None and engine.undoable(pickle.loads(before), seat, action, events):
             live.undo = Undo(action_row.n, seat, before)
     return live
 
@@ -230,7 +253,7 @@ def result_lines(row: GameRow, results: list[Result]) -> list[ResultLine]:
 
 def explain_illegal(engine: AnyEngine, state: Any, seat: int, action: Action) -> GameError:
     """Ask the engine for its reason on a throwaway copy; never let a refused move change the state."""
-    probe = copy.deepcopy(state)
+    probe, _ = copied(state)
     try:
         engine.apply(probe, seat, action, random.Random(0))
     except GameError as error:

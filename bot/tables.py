@@ -8,7 +8,6 @@ mutate a game themselves; they translate what this service raises into ephemeral
 from __future__ import annotations
 
 import asyncio
-import copy
 import dataclasses
 import logging
 import random
@@ -41,7 +40,9 @@ from bot.live import Publisher
 from bot.live import Snapshot
 from bot.live import TableError
 from bot.live import Undo
+from bot.live import copied
 from bot.live import explain_illegal
+from bot.live import pickled
 from bot.live import rebuild
 from bot.live import result_lines
 from bot.live import snapshot_of
@@ -475,7 +476,7 @@ class TableService:
         engine = live.engine
         n = live.n + 1
         before = engine.to_act(live.state)
-        work = copy.deepcopy(live.state)
+        work, saved = copied(live.state)
         events = engine.apply(work, seat, action, action_rng(live.row.seed, n))
         now = self.clock()
         after = engine.to_act(work)
@@ -496,7 +497,7 @@ class TableService:
         before, live.state, live.n = live.state, work, n
         live.undo = None
         if not by_bot and seat != TABLE_SEAT and engine.undoable(before, seat, action, events):
-            live.undo = Undo(n, seat, before)
+            live.undo = Undo(n, seat, pickled(before) if saved is None else saved)
         if seat != TABLE_SEAT:
             live.acted[seat] = n
         if turn_since is not None:
