@@ -8,11 +8,14 @@ masks. Everything costly (fonts, masks, card faces, shadows) is cached: a render
 from __future__ import annotations
 
 import io
+import math
 import struct
+import weakref
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 from typing import Final
 
 from isal import isal_zlib
@@ -32,11 +35,13 @@ from renders.typeface import FONT_DIR as FONT_DIR
 from renders.typeface import FONT_REGULAR as FONT_REGULAR
 from renders.typeface import NOTDEF_PROBE as NOTDEF_PROBE
 from renders.typeface import Font as Font
+from renders.typeface import MemoFont
 from renders.typeface import clean_text as clean_text
 from renders.typeface import face_index as face_index
 from renders.typeface import fallbacks as fallbacks
 from renders.typeface import font as font
 from renders.typeface import has_glyph as has_glyph
+from renders.typeface import pieces_of
 from renders.typeface import segments as segments
 from renders.typeface import text_width as text_width
 
@@ -108,8 +113,12 @@ def mix(a: Colour, b: Colour, amount: float) -> RGB:
 ELLIPSIS: Final = "…"
 
 
+@lru_cache(maxsize=8192)
 def fit_text(text: str, face: Font, max_width: float, ellipsis: str = ELLIPSIS) -> str:
-    """``text`` cut at a character boundary and ended with an ellipsis so that it fits ``max_width``."""
+    """``text`` cut at a character boundary and ended with an ellipsis so that it fits ``max_width``.
+
+    Remembered: the same long names are cut to the same widths on every move.
+    """
     if text_width(text, face) <= max_width:
         return text
     lo, hi = 0, len(text)
@@ -149,9 +158,12 @@ def draw_text(
         text = fit_text(text, face, max_width)
     if not text:
         return 0.0
-    pieces = segments(text, face)
+    pieces = pieces_of(text, face)
     if len(pieces) == 1 and pieces[0][1] is face:
-        draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        if stroke:
+            draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        else:
+            put_text(draw, xy, text, face, fill, anchor)
         if measure.noting():
             measure.note(text, face.size, draw.textbbox(xy, text, font=face, anchor=anchor))
         return face.getlength(text)
@@ -161,7 +173,7 @@ def draw_text(
 def _draw_pieces(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
-    pieces: list[tuple[str, Font]],
+    pieces: Sequence[tuple[str, Font]],
     face: Font,
     fill: Colour,
     anchor: str,
@@ -178,12 +190,36 @@ def _draw_pieces(
     )
     start = x
     for piece, piece_face in pieces:
-        draw.text(
-            (x, baseline), piece, font=piece_face, fill=fill, anchor="ls", stroke_width=stroke, stroke_fill=stroke_fill
-        )
+        if stroke:
+            draw.text(
+                (x, baseline),
+                piece,
+                font=piece_face,
+                fill=fill,
+                anchor="ls",
+                stroke_width=stroke,
+                stroke_fill=stroke_fill,
+            )
+        else:
+            put_text(draw, (x, baseline), piece, piece_face, fill, "ls")
         x += piece_face.getlength(piece)
     measure.note("".join(piece for piece, _ in pieces), face.size, (start, baseline - ascent, x, baseline + descent))
     return width
+
+
+def put_text(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: Font, fill: Colour, anchor: str
+) -> None:
+    """``draw.text`` of one line without stroke: the same mask at the same place, without the layout of lines and
+    the checks Pillow makes on every call (they cost more than pasting a remembered mask)."""
+    if not isinstance(face, MemoFont) or not isinstance(fill, tuple) or draw.palette is not None or "\n" in text:
+        draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+        return
+    ink = draw.draw.draw_ink(fill)
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    mask, offset = face.getmask2(text, draw.fontmode, None, None, None, 0, anchor, ink, start, stroke_filled=True)
+    draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
 
 
 def draw_centered(
@@ -204,7 +240,7 @@ def draw_glyph(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str
     left, top, right, bottom = face.getbbox(text, anchor="ls")
     x = centre[0] - (left + right) / 2
     y = centre[1] - (top + bottom) / 2
-    draw.text((x, y), text, font=face, fill=fill, anchor="ls")
+    put_text(draw, (x, y), text, face, fill, "ls")
     measure.note(text, bottom - top, (x + left, y + top, x + right, y + bottom), symbol=True)
 
 
@@ -257,8 +293,8 @@ def draw_runs(draw: ImageDraw.ImageDraw, xy: tuple[float, float], runs: Sequence
     descent = max(face.getmetrics()[1] for _, face, _ in runs)
     baseline = xy[1] + (ascent - descent) / 2
     for text, face, fill in runs:
-        for piece, piece_face in segments(text, face):
-            draw.text((x, baseline), piece, font=piece_face, fill=fill, anchor="ls")
+        for piece, piece_face in pieces_of(text, face):
+            put_text(draw, (x, baseline), piece, piece_face, fill, "ls")
             x += piece_face.getlength(piece)
         measure.note(text, face.size, (x - text_width(text, face), baseline - ascent, x, baseline + descent))
     return width
@@ -308,7 +344,58 @@ def _solid(size: tuple[int, int], colour: Colour, mask_key: tuple[str, tuple[int
         mask = mask.point(lambda v: v * alpha // 255)
     layer = Image.new("RGBA", size, with_alpha(colour, 0))
     layer.putalpha(mask)
+    spans = _ring_spans(mask, args[3] + 1, args[2]) if kind == "ring" else ((0, 0, *size),)
+    return _blendable(layer, colour, spans)
+
+
+Blend = tuple["weakref.ref[Image.Image]", Any, Any, tuple[Box, ...]]
+_BLENDS: dict[int, Blend] = {}
+"""Layers of one colour under their alpha, by id: that colour opaque, their alpha, and the boxes their ink lies in."""
+
+
+def _blendable(layer: Image.Image, colour: Colour, spans: tuple[Box, ...]) -> Image.Image:
+    """Remember ``layer`` (``colour`` under its alpha, ink only inside ``spans``) for :func:`paste`'s quick way.
+
+    Over an opaque canvas, Pillow's paste of the opaque colour through the layer's alpha gives the very pixels of
+    ``alpha_composite`` (checked for every colour, ground and alpha) at half the cost; where the alpha is 0 both
+    leave the canvas as it is, so a ring's empty middle is skipped.
+    """
+    key = id(layer)
+    ink = Image.new("RGBA", layer.size, with_alpha(colour, 255))
+    _BLENDS[key] = (weakref.ref(layer), ink.im, layer.getchannel("A").im, spans)
+    weakref.finalize(layer, _BLENDS.pop, key, None)
     return layer
+
+
+def _ring_spans(mask: Image.Image, thickness: int, radius: int) -> tuple[Box, ...]:
+    """The four bands of a ring's mask around its empty middle (the whole mask if the middle is not empty)."""
+    w, h = mask.size
+    side, cap = thickness + 1, max(radius, thickness) + 1
+    middle = (side, cap, w - side, h - cap)
+    if middle[2] <= middle[0] or middle[3] <= middle[1] or mask.crop(middle).getextrema() != (0, 0):
+        return ((0, 0, w, h),)
+    return ((0, 0, w, cap), (0, h - cap, w, h), (0, cap, side, h - cap), (w - side, cap, w, h - cap))
+
+
+def _blend_quickly(canvas: Image.Image, layer: Image.Image, x: int, y: int) -> bool:
+    """Paste a remembered one-colour ``layer`` at (``x``, ``y``) through its alpha where the canvas is opaque; say
+    whether it was done (else the caller composites)."""
+    blend = _BLENDS.get(id(layer))
+    if blend is None or blend[0]() is not layer or canvas.mode != "RGBA":
+        return False
+    spans = []
+    for left, top, right, bottom in blend[3]:
+        left, top = max(left, -x), max(top, -y)
+        right, bottom = min(right, canvas.width - x), min(bottom, canvas.height - y)
+        if right > left and bottom > top:
+            box = (x + left, y + top, x + right, y + bottom)
+            if canvas.im.crop(box).getband(3).getextrema() != (255, 255):
+                return False
+            spans.append(((left, top, right, bottom), box))
+    _, ink, alpha, _ = blend
+    for part, box in spans:
+        canvas.im.paste(ink.crop(part), box, alpha.crop(part))
+    return True
 
 
 def paste(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
@@ -322,6 +409,9 @@ def paste(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
     right = min(layer.width, canvas.width - x)
     bottom = min(layer.height, canvas.height - y)
     if right <= left or bottom <= top:
+        return
+    if _blend_quickly(canvas, layer, x, y):
+        measure.pasted(layer, (x, y))
         return
     whole = left == 0 and top == 0 and right == layer.width and bottom == layer.height
     source = layer.im if whole else layer.im.crop((left, top, right, bottom))
@@ -393,7 +483,7 @@ def _shadow(width: int, height: int, radius: int, blur: int, opacity: int) -> Im
     mask = mask.filter(ImageFilter.GaussianBlur(blur)).point(lambda v: v * opacity // 255)
     layer = Image.new("RGBA", mask.size, (0, 0, 0, 0))
     layer.putalpha(mask)
-    return layer
+    return _blendable(layer, (0, 0, 0), ((0, 0, *mask.size),))
 
 
 def drop_shadow(
@@ -418,7 +508,7 @@ def glow(width: int, height: int, radius: int, colour: Colour, spread: int) -> I
     mask = mask.point(lambda v: min(255, v * 2))
     layer = Image.new("RGBA", mask.size, with_alpha(colour, 0))
     layer.putalpha(mask)
-    return layer
+    return _blendable(layer, colour, ((0, 0, *mask.size),))
 
 
 @lru_cache(maxsize=64)
@@ -769,7 +859,22 @@ def png_rows(rgb: Image.Image) -> bytes:
     Pillow's own encoder tries five filters on every row, which costs more than the deflate itself. On these
     pictures (flat colours, repeated pieces) the raw rows deflate smaller than with any single filter: measured over
     every game's pictures, about 12 % smaller than "Up" (each byte minus the one above it) and 15 % than "Sub".
+
+    Pillow's raw packer writes the rows in one pass, each padded to a given stride with a zero byte at its end: the
+    same bytes as the filter byte before each row, moved by one.
     """
+    width, height = rgb.size
+    stride = 3 * width + 1
+    packer = Image._getencoder(rgb.mode, "raw", ("RGB", stride, 1))
+    packer.setimage(rgb.im, (0, 0, width, height))
+    _, status, padded = packer.encode(max(1, stride * height))
+    if status != 1 or len(padded) != stride * height:
+        return _rows_by_paste(rgb)
+    return b"".join((b"\0", memoryview(padded)[:-1]))
+
+
+def _rows_by_paste(rgb: Image.Image) -> bytes:
+    """:func:`png_rows` the slow way: the packed rows pasted after a first column of zeros."""
     width, height = rgb.size
     stride = 3 * width
     samples = rgb.tobytes() if rgb.mode == "RGB" else rgb.tobytes("raw", "RGB")

@@ -180,8 +180,14 @@ def is_bold(face: Font) -> bool:
 
 def segments(text: str, face: Font) -> list[tuple[str, Font]]:
     """``text`` cut into pieces each drawn by one font of the chain (``face`` first, then its fallbacks)."""
+    return list(pieces_of(text, face))
+
+
+@lru_cache(maxsize=16384)
+def pieces_of(text: str, face: Font) -> tuple[tuple[str, Font], ...]:
+    """:func:`segments` as a shared tuple, remembered: a picture cuts the same names and labels on every move."""
     if text.isascii():
-        return [(text, face)]
+        return ((text, face),)
     bold = is_bold(face)
     chain = (face, *fallbacks(face.size, bold))
     pieces: list[tuple[str, Font]] = []
@@ -191,9 +197,10 @@ def segments(text: str, face: Font) -> list[tuple[str, Font]]:
             pieces[-1] = (pieces[-1][0] + char, chain[index])
         else:
             pieces.append((char, chain[index]))
-    return pieces
+    return tuple(pieces)
 
 
+@lru_cache(maxsize=16384)
 def text_width(text: str, face: Font) -> float:
-    """The advance of ``text`` drawn with ``face`` and its fallbacks."""
-    return sum(piece_face.getlength(piece) for piece, piece_face in segments(text, face))
+    """The advance of ``text`` drawn with ``face`` and its fallbacks (remembered: long names are measured often)."""
+    return sum(piece_face.getlength(piece) for piece, piece_face in pieces_of(text, face))

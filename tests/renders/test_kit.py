@@ -190,6 +190,48 @@ def test_the_fonts_that_remember_draw_what_freetype_draws(text: str, size: int, 
     assert pictures[0] != kit.new_canvas(260, 50).tobytes()
 
 
+@pytest.mark.parametrize("xy", [(10.25, 25.5), (-3.75, 8.0), (40, 30)])
+@pytest.mark.parametrize("anchor", ["la", "mm", "ls", "rd"])
+def test_put_text_draws_what_pillow_draws(xy: tuple[float, float], anchor: str) -> None:
+    face = kit.font(20)
+    pictures = []
+    for put in (True, False):
+        canvas = kit.new_canvas(200, 50)
+        draw = ImageDraw.Draw(canvas)
+        if put:
+            kit.put_text(draw, xy, "Éléonore ♦ 12", face, kit.GOLD, anchor)
+        else:
+            draw.text(xy, "Éléonore ♦ 12", font=face, fill=kit.GOLD, anchor=anchor)
+        pictures.append(canvas.tobytes())
+    assert pictures[0] == pictures[1]
+
+
+@pytest.mark.parametrize("ground", [(24, 98, 62, 255), (24, 98, 62, 200), (0, 0, 0, 0)])
+@pytest.mark.parametrize("fill", [kit.PANEL, kit.GOLD, kit.HEADER])
+def test_panels_blend_as_alpha_composite_on_any_ground(ground: kit.RGBA, fill: kit.Colour) -> None:
+    canvas = Image.new("RGBA", (120, 80), ground)
+    kit.paste(canvas, speckled_layer(50, 40), (60, 30))
+    expected = canvas.copy()
+    for layer, xy in (
+        (kit._solid((90, 50), fill, ("round", (90, 50, 12))), (-10, 20)),
+        (kit._solid((90, 50), fill, ("ring", (90, 50, 12, 3))), (20, 5)),
+        (kit._shadow(60, 40, 8, 5, 120), (30, 10)),
+    ):
+        kit.paste(canvas, layer, xy)
+        expected.alpha_composite(layer, (max(0, xy[0]), max(0, xy[1])), (max(0, -xy[0]), max(0, -xy[1])))
+    assert canvas.tobytes() == expected.tobytes()
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA"])
+@pytest.mark.parametrize("size", [(1, 1), (3, 2), (37, 11)])
+def test_png_rows_put_a_filter_byte_before_each_row(mode: str, size: tuple[int, int]) -> None:
+    picture = speckled_layer(*size).convert(mode)
+    samples = picture.convert("RGB").tobytes()
+    stride = 3 * size[0]
+    rows = b"".join(b"\0" + samples[y * stride : (y + 1) * stride] for y in range(size[1]))
+    assert kit.png_rows(picture) == rows
+
+
 def test_a_png_holds_the_very_pixels_drawn() -> None:
     canvas = kit.new_canvas(300, 180)
     kit.paste_card(canvas, kit.card_face("QS", 96, "fr", ring=kit.GOLD), (20, 10))
