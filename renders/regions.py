@@ -48,28 +48,29 @@ class Regions:
         """Paste the part ``box`` of ``canvas`` that ``draw`` paints for ``key`` on ``base`` (the bare felt when
         None; else the image the picture started from, of its size)."""
         full = (canvas.size, box, key, None if base is None else id(base))
-        found = self._parts.get(full)
-        # a part drawn on a base is kept with it: another image never takes the id of one still held here
-        if found is None or found[1] is not base:
-            found = (self._make(canvas.size, box, draw, base), base)
-            self._parts[full] = found
-            if len(self._parts) > self.maxsize:
-                self._parts.popitem(last=False)
-        else:
-            self._parts.move_to_end(full)
-        part = found[0]
-        canvas.paste(part, box[:2])
-        measure.pasted(part, box[:2])
+        self._lay(canvas, box, full, base, lambda: self._make(canvas.size, box, draw, base))
 
     def put(
         self, canvas: Image.Image, box: kit.Box, key: Hashable, draw: Draw, ground: Image.Image | None = None
     ) -> None:
         """Paste the part ``box`` of ``canvas`` that ``draw`` paints for ``key`` in the part's own coordinates (its
         top left at (0, 0)) on ``ground`` (a picture of the box's size that ``key`` determines; the felt when None)."""
-        full = ("local", box, key)
+        self._lay(canvas, box, ("local", box, key), None, lambda: _make_local(box, draw, ground))
+
+    def _lay(
+        self,
+        canvas: Image.Image,
+        box: kit.Box,
+        full: Hashable,
+        base: Image.Image | None,
+        make: Callable[[], Image.Image],
+    ) -> None:
+        """Paste the part kept under ``full`` (made now when missing), the least recently used dropped past
+        ``maxsize``."""
         found = self._parts.get(full)
-        if found is None:
-            found = (_make_local(box, draw, ground), None)
+        # a part drawn on a base is kept with it: another image never takes the id of one still held here
+        if found is None or found[1] is not base:
+            found = (make(), base)
             self._parts[full] = found
             if len(self._parts) > self.maxsize:
                 self._parts.popitem(last=False)
