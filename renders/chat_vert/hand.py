@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image
@@ -18,6 +19,7 @@ from PIL import ImageDraw
 from bot.games.chat_vert_views import ChatVertSeatView
 from renders import kit
 from renders import layout
+from renders import measure
 from renders.chat_vert.cards import CARD_COLOURS
 from renders.chat_vert.cards import CHIP_PAD
 from renders.chat_vert.cards import COLOURS
@@ -30,13 +32,14 @@ from renders.chat_vert.cards import icon
 from renders.chat_vert.cards import shaded_felt
 from renders.chat_vert.cards import swatch
 from renders.chat_vert.cards import words
-from renders.chat_vert.lay import Tiles
-from renders.chat_vert.lay import lay_card
-from renders.chat_vert.lay import origin
 from renders.chat_vert.status import fitted_pill
 from renders.kit import Font
+from renders.lay import Tiles
+from renders.lay import lay_card
+from renders.lay import origin
 from renders.layout import Space
 from renders.layout import Type
+from renders.rows import CardRows
 
 WIDTH: Final = 600
 MARGIN: Final = 16
@@ -103,8 +106,7 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     hand = list(own.hand)
     per_row, rows, step = hand_layout(len(hand))
     canvas = kit.new_canvas(WIDTH, HEIGHT)
-    header = ("header", view.seat, own.task, len(hand), locale)
-    PARTS.paste(canvas, (0, 0, WIDTH, layout.HEADER), header, lambda c: _draw_hand_header(c, view, locale, len(hand)))
+    _paste_header(canvas, view, locale, len(hand))
     strip_top = layout.HEADER - origin(STRIP_BOX)[1]
     PARTS.paste(canvas, STRIP_BOX, _strip_key(view, locale), lambda c: _draw_hand_strip(c, view, locale, strip_top))
     draw = ImageDraw.Draw(canvas)
@@ -119,6 +121,8 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     label_face = kit.font(LABEL, True)
     visible = min(step, HAND_CARD) if step else HAND_CARD
     tag_xy: tuple[float, float] | None = None
+    rows_laid: list[list[tuple[Look, int, int]]] = [[] for _ in range(rows)]
+    labels: list[tuple[tuple[float, float], str, kit.Colour]] = []
     for i, code in enumerate(hand):
         row, x = _place(i, len(hand), per_row, step)
         row_top = top + row * (ROW_H + ROW_GAP)
@@ -127,13 +131,13 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
         is_drawn = i == drawn_index
         ring = kit.GOLD if lit else DRAWN if is_drawn else None
         y = row_top + (0 if lit else HAND_RAISE)
-        face = card_face(code, HAND_CARD, locale, dim=dim, ring=ring)
-        lay_card(canvas, face, (x, y), glow=(DRAWN, Space.S) if is_drawn else None)
+        rows_laid[row].append(((code, locale, dim, ring, is_drawn), x, y))
         if is_drawn:
             tag_xy = (x + HAND_CARD / 2, y + CARD_H)
         label_y = row_top + HAND_RAISE + CARD_H + HAND_LABEL / 2 + Space.HAIR
         fill = kit.GOLD if lit else kit.INK_DIM if dim else kit.INK
-        kit.draw_centered(draw, (x + visible / 2, label_y), str(i + 1), label_face, fill)
+        labels.append(((x + visible / 2, label_y), str(i + 1), fill))
+    _lay_cards(canvas, rows_laid, labels, label_face)
     if tag_xy is not None:
         # on top of the neighbours that overlap the drawn card, over the bottom of its face
         label = [(words(locale, "drawn"), kit.font(TEXT, True), kit.INK_DARK)]
@@ -149,8 +153,51 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
     return canvas
 
 
+Look = tuple[str, str, bool, kit.Colour | None, bool]
+"""A card of the hand as drawn: code, language, dimmed, ring, whether it glows as the drawn card."""
+Label = tuple[tuple[float, float], str, kit.Colour]
+"""A card's number: its centre, text and ink."""
+
+
+def _lay_cards(canvas: Image.Image, rows: list[list[tuple[Look, int, int]]], labels: list[Label], font: Font) -> None:
+    """The cards then their numbers, from kept pieces, when no number lies where a later card reaches; else each
+    card then its number, in hand order."""
+    draw = ImageDraw.Draw(canvas)
+    laid = [card for row in rows for card in row]
+    boxes = [CARDS.box(card) for card in laid]
+    for i, (centre, text, _) in enumerate(labels):
+        x0, y0, x1, y1 = draw.textbbox(centre, text, font=font, anchor="mm")
+        if any(b[0] < x1 + 2 and x0 - 2 < b[2] and b[1] < y1 + 2 and y0 - 2 < b[3] for b in boxes[i + 1 :]):
+            for card, (centre, text, fill) in zip(laid, labels, strict=True):
+                _lay(canvas, *card)
+                kit.draw_centered(draw, centre, text, font, fill)
+            return
+    CARDS.lay_rows(canvas, rows, STRIP_BOX[3])
+    for centre, text, fill in labels:
+        kit.draw_centered(draw, centre, text, font, fill)
+
+
+def _face(look: Look) -> Image.Image:
+    code, locale, dim, ring, _ = look
+    return card_face(code, HAND_CARD, locale, dim=dim, ring=ring)
+
+
+def _lay(canvas: Image.Image, look: Look, x: int, y: int) -> None:
+    lay_card(canvas, _face(look), (x, y), glow=(DRAWN, Space.S) if look[4] else None)
+
+
+def _tails(look: Look) -> bool:
+    """A card's shadow is the same for every card of the hand; the drawn card glows too."""
+    return look[4]
+
+
+CARDS: Final = CardRows(_face, _lay, _tails, kept=192)
+"""The hands' cards with their shadows on the felt (a pack's cards plain, lit or dimmed), and the strips where two
+neighbours' shadows meet."""
+
 PARTS: Final = Tiles(maxsize=64)
-"""The headers and pile strips of the hands as last drawn: most moves change neither for most seats."""
+"""The headers' counts and tasks and the pile strips of the hands as last drawn: most moves change neither for most
+seats, and a new deal or the end shows the same ones to many."""
 
 
 def hand_key(view: ChatVertSeatView) -> tuple[object, ...]:
@@ -203,24 +250,43 @@ def _task(view: ChatVertSeatView, locale: str) -> tuple[str, kit.Colour] | None:
     return None
 
 
-def _draw_hand_header(canvas: Image.Image, view: ChatVertSeatView, locale: str, count: int) -> None:
-    """Title and card count on the left, the task on the right (shrunk, or on two lines, to stay whole)."""
-    colour = kit.seat_colour(view.seat)
-    canvas.paste(shaded_felt(WIDTH, layout.HEADER, kit.HEADER), (0, 0))  # ``kit.header_strip``, blended once
-    title = layout.face(Type.HEAD, True)
-    x = layout.MARGIN + kit.draw_text(
-        ImageDraw.Draw(canvas),
-        (layout.MARGIN, layout.HEADER // 2),
-        words(locale, "your_hand"),
-        title,
-        colour,
-        anchor="lm",
-    )
-    end = layout.header_detail(canvas, x, counted(locale, "cards", count), size=Type.BODY, gap=Space.M)
+def _paste_header(canvas: Image.Image, view: ChatVertSeatView, locale: str, count: int) -> None:
+    """Title and card count on the left, the task on the right: the title kept for the seat, the rest kept by what
+    it shows (at a new deal or the end every seat shows the same count or the same task)."""
+    title, x = _title(view.seat, locale)
+    canvas.im.paste(title.im, (0, 0, WIDTH, layout.HEADER))
+    measure.pasted(title, (0, 0))
+    left = int(x) - int(x) % 2  # moved by an even step, halves round as in place
     task = _task(view, locale)
+    key = ("detail", x, count, task, locale)
+    ground = shaded_felt(WIDTH - left, layout.HEADER, kit.HEADER)
+    PARTS.put(
+        canvas, (left, 0, WIDTH, layout.HEADER), key, lambda c: _draw_detail(c, x - left, count, task, locale), ground
+    )
+
+
+@lru_cache(maxsize=24)
+def _title(seat: int, locale: str) -> tuple[Image.Image, float]:
+    """The header band with the title in the seat's colour, and where the title ends: the same for the whole game."""
+    band = shaded_felt(WIDTH, layout.HEADER, kit.HEADER).copy()  # ``kit.header_strip``, blended once
+    title = layout.face(Type.HEAD, True)
+    with measure.piece() as marks:
+        draw = ImageDraw.Draw(band)
+        xy = (layout.MARGIN, layout.HEADER // 2)
+        x = layout.MARGIN + kit.draw_text(
+            draw, xy, words(locale, "your_hand"), title, kit.seat_colour(seat), anchor="lm"
+        )
+    return measure.attach(band, marks), x
+
+
+def _draw_detail(canvas: Image.Image, x: float, count: int, task: tuple[str, kit.Colour] | None, locale: str) -> None:
+    """The card count after the title (which ends at ``x``), the task on the right (shrunk, or on two lines, to
+    stay whole)."""
+    end = layout.header_detail(canvas, x, counted(locale, "cards", count), size=Type.BODY, gap=Space.M)
     if task is not None:
-        room = WIDTH - MARGIN - end - Space.L
-        fitted_pill(canvas, WIDTH - MARGIN, layout.HEADER / 2, task[0], task[1], room, layout.HEADER - Space.XS)
+        right = canvas.width - MARGIN
+        room = right - end - Space.L
+        fitted_pill(canvas, right, layout.HEADER / 2, task[0], task[1], room, layout.HEADER - Space.XS)
 
 
 def _strip_chips(view: ChatVertSeatView, locale: object) -> list[Chip]:

@@ -39,12 +39,12 @@ from renders.chat_vert.cards import shaded_felt
 from renders.chat_vert.cards import swatch
 from renders.chat_vert.cards import table_oval
 from renders.chat_vert.cards import words
-from renders.chat_vert.lay import Tiles
-from renders.chat_vert.lay import lay_around
-from renders.chat_vert.lay import lay_card
-from renders.chat_vert.lay import origin
-from renders.chat_vert.lay import shadow_layer
 from renders.chat_vert.status import named_line
+from renders.lay import Tiles
+from renders.lay import lay_around
+from renders.lay import lay_card
+from renders.lay import origin
+from renders.lay import shadow_layer
 from renders.layout import Space
 from renders.regions import Draw
 from renders.regions import start

@@ -21,6 +21,7 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import measure
+from renders.kit import Font
 from renders.layout import HEADER
 from renders.layout import Space
 from renders.layout import Type
@@ -39,6 +40,8 @@ from renders.nain_jaune.pieces import lay_card
 from renders.nain_jaune.pieces import paste_part
 from renders.nain_jaune.pieces import sequence_state
 from renders.nain_jaune.pieces import state_chips
+from renders.regions import Regions
+from renders.rows import CardRows
 
 WIDTH: Final = 560
 EDGE: Final = Space.L
@@ -88,7 +91,7 @@ def hand_image(view: NainJauneSeatView, locale: str) -> Image.Image:
     hand = view.own.hand
     grid = hand_grid(capacity(view))
     canvas = kit.new_canvas(WIDTH, grid.height)
-    _draw_header(canvas, view, locale)
+    above = _draw_header(canvas, view, locale)
     top = HEADER + STATUS
     if not hand:
         centre = (WIDTH / 2, (top + grid.height - EDGE) / 2)
@@ -100,16 +103,37 @@ def hand_image(view: NainJauneSeatView, locale: str) -> Image.Image:
     marked = view.own.my_turn
     playable = frozenset(view.own.playable)
     row_step = card_height(grid.card) + RAISE + ROW_GAP
+    rows: list[list[tuple[Look, int, int]]] = [[] for _ in range(grid.rows)]
     for i, code in enumerate(hand):
         row, x = grid_x(i, len(hand), per_row, size, CARD_GAP, WIDTH)
         y = top + row * row_step + RAISE
-        if not marked:
-            lay_card(canvas, card(code, size, locale), (round(x), y))
-        elif code in playable:
-            lay_card(canvas, card(code, size, locale, kit.GOLD), (round(x), y - RAISE))
-        else:
-            lay_card(canvas, card(code, size, locale, dim=True), (round(x), y))
+        lit = marked and code in playable
+        look = (code, size, locale, kit.GOLD if lit else None, marked and not lit)
+        rows[row].append((look, round(x), y - RAISE if lit else y))
+    ROWS.lay_rows(canvas, rows, above)
     return canvas
+
+
+Look = tuple[str, int, str, kit.RGB | None, bool]
+"""A face of ``pieces.card``: code, width, language, ring, dimmed."""
+
+
+def _face(look: Look) -> Image.Image:
+    return card(*look)
+
+
+def _lay(canvas: Image.Image, look: Look, x: int, y: int) -> None:
+    lay_card(canvas, card(*look), (x, y))
+
+
+def _tails(look: Look) -> int:
+    """A card's shadow depends on its width only."""
+    return look[1]
+
+
+ROWS: Final = CardRows(_face, _lay, _tails, kept=192)
+"""The hands' cards with their shadows on the felt: a pack's faces in the three looks of a hand (plain, ringed,
+dimmed), and the strips where two neighbours' shadows meet."""
 
 
 def hand_key(view: NainJauneSeatView) -> tuple[object, ...]:
@@ -145,26 +169,63 @@ def _title(seat: int, locale: str) -> tuple[Image.Image, float]:
     return drawn_part(kit.new_canvas(WIDTH, HEADER), (0, 0, WIDTH, HEADER), draw), end[0]
 
 
-def _draw_header(canvas: Image.Image, view: NainJauneSeatView, locale: str) -> None:
-    """Title and card count, the tokens on the right; under them "your turn" and the wanted rank."""
-    colour = kit.seat_colour(view.seat)
+def _draw_header(canvas: Image.Image, view: NainJauneSeatView, locale: str) -> int:
+    """Title and card count, the tokens on the right; under them "your turn" and the wanted rank. Returns the row
+    under which the canvas is still bare felt.
+
+    The count and the tokens, and the status line, are parts kept by what they show: at a new deal every seat of
+    a table shows the same count, and all but the seat to play the same status line."""
     title, x = _title(view.seat, locale)
     paste_part(canvas, title, (0, 0))
-    cards = plural(locale, "nj.render.cards", len(view.own.hand))
-    x = header_detail(canvas, x, cards, size=Type.BODY)
-    tokens = plural(locale, "nj.render.tokens", view.own.tokens)
+    left = int(x) - int(x) % 2  # moved by an even step, halves round as in place
+    count, tokens = len(view.own.hand), view.own.tokens
+    detail = ("detail", x, count, tokens, locale)
+    box = (left, 0, WIDTH, HEADER)
+    PARTS.put(canvas, box, detail, lambda c: _draw_detail(c, x - left, count, tokens, locale), _band(WIDTH - left))
+    chips = _chips(view, locale)
+    if not chips:
+        return HEADER
+    chips_face = chip_face(chips, WIDTH - 2 * EDGE, Type.BODY, Type.SMALL)
+    status = ("status", tuple(chips), chips_face.size)
+    PARTS.put(canvas, (0, HEADER, WIDTH, HEADER + STATUS), status, lambda c: _draw_status(c, chips, chips_face))
+    return HEADER + STATUS // 2 + math.ceil(chips_face.size)  # a pill is 1.6 times its font size high
+
+
+PARTS: Final = Regions(maxsize=64)
+"""The headers' counts and the status lines as last drawn."""
+
+
+@lru_cache(maxsize=8)
+def _band(width: int) -> Image.Image:
+    """The bare header band, ``width`` px of it: the ground the count and the tokens are drawn on."""
+    band = kit.new_canvas(width, HEADER)
+    kit.header_strip(band, HEADER)
+    return band
+
+
+def _draw_detail(canvas: Image.Image, x: float, count: int, tokens: int, locale: str) -> None:
+    """The card count after the title (which ends at ``x``), the tokens on the right when there is room."""
+    x = header_detail(canvas, x, plural(locale, "nj.render.cards", count), size=Type.BODY)
+    text = plural(locale, "nj.render.tokens", tokens)
     token_face = face(Type.BODY, True)
-    if x + Space.L + token_face.size * 1.35 + token_face.getlength(tokens) <= WIDTH - EDGE:
+    right = canvas.width - EDGE
+    if x + Space.L + token_face.size * 1.35 + token_face.getlength(text) <= right:
         with measure.secondary():
-            coin_count(canvas, (WIDTH - EDGE, HEADER // 2), tokens, token_face, kit.INK, align="right")
+            coin_count(canvas, (right, HEADER // 2), text, token_face, kit.INK, align="right")
+
+
+def _chips(view: NainJauneSeatView, locale: str) -> list[Chip]:
+    """The status line: the seat's turn, the end, a claim due, the sequence's state."""
     chips: list[Chip] = []
     if view.own.my_turn:
-        chips.append((t(locale, "nj.render.your_turn"), colour, kit.INK_DARK))
+        chips.append((t(locale, "nj.render.your_turn"), kit.seat_colour(view.seat), kit.INK_DARK))
     if view.table.over:
         chips.append((t(locale, "nj.render.over"), kit.INK, kit.INK_DARK))
     if view.own.my_turn and view.table.awaiting_claims:
         chips.append((t(locale, "nj.render.claim"), kit.ALERT, kit.INK))
     chips.extend(state_chips(view.table, locale))
-    if chips:
-        chips_face = chip_face(chips, WIDTH - 2 * EDGE, Type.BODY, Type.SMALL)
-        draw_chips(canvas, (EDGE, HEADER + STATUS / 2), chips, chips_face)
+    return chips
+
+
+def _draw_status(canvas: Image.Image, chips: list[Chip], chips_face: Font) -> None:
+    draw_chips(canvas, (EDGE, STATUS / 2), chips, chips_face)
