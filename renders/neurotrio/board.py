@@ -34,12 +34,14 @@ from renders.layout import HEADER
 from renders.layout import SMALL_RADIUS
 from renders.layout import Space
 from renders.layout import Type
-from renders.neurotrio.cards import card_halo
 from renders.neurotrio.cards import card_image
+from renders.neurotrio.cards import lay_card
 from renders.neurotrio.cards import paste_card
 from renders.neurotrio.cards import pips
 from renders.neurotrio.cards import seat_name
 from renders.neurotrio.cards import signed
+from renders.neurotrio.flat import colour_at
+from renders.neurotrio.flat import text
 from renders.neurotrio.panel import EDGE
 from renders.neurotrio.panel import PARTS
 from renders.neurotrio.panel import WIDTH
@@ -175,20 +177,21 @@ def _draw_header(
     draw = ImageDraw.Draw(canvas)
     cy = HEADER // 2
     phase = t(locale, f"neuro.render.phase.{view.phase}")
-    x = EDGE + kit.draw_text(draw, (EDGE, cy), phase, layout.face(Type.LABEL, True), kit.GOLD, anchor="lm")
+    ground = colour_at(canvas, (EDGE, cy))
+    x = EDGE + text(canvas, (EDGE, cy), "phase", ground, phase, layout.face(Type.LABEL, True), kit.GOLD, anchor="lm")
     right = WIDTH - EDGE
     room = right - x - Space.L
     if card is not None:
-        text = plural(locale, "neuro.render.choices", ghosts)
+        choices = plural(locale, "neuro.render.choices", ghosts)
         face = layout.face(Type.LABEL, True)
-        shown = kit.draw_text(draw, (right, cy), text, face, kit.INK, anchor="rm", max_width=room - HEADER_CARD)
+        shown = kit.draw_text(draw, (right, cy), choices, face, kit.INK, anchor="rm", max_width=room - HEADER_CARD)
         xy = (right - shown - HEADER_CARD - Space.S, cy - HEADER_CARD / 2)
         paste_card(canvas, card_image(card, HEADER_CARD, locale), xy, shadow=False)
     elif view.over:
         winners = [seat_name(names, seat, locale) for seat in view.table.winners]
         if winners:
-            text = plural(locale, "neuro.render.winners", len(winners), names=", ".join(winners))
-            layout.header_pill(canvas, text, kit.GOLD, room=room - Space.XL, margin=EDGE)
+            line = plural(locale, "neuro.render.winners", len(winners), names=", ".join(winners))
+            layout.header_pill(canvas, line, kit.GOLD, room=room - Space.XL, margin=EDGE)
     elif view.table.turn is not None:
         seat = view.table.turn
         key = "neuro.render.to_bid" if view.phase == "auction" else "neuro.render.turn"
@@ -204,13 +207,14 @@ def _draw_grid(canvas: Image.Image, view: View, grid: Grid, locale: str, *, ghos
     _draw_frame(canvas, grid)
     cards = {(spot.r, spot.c): spot.card for spot in table.grid}
     inside = _frame_pieces(*_frame_size(grid))[0]
+    core = canvas.im
     for i in range(area.rows):
         for j in range(area.cols):
             r, c = area.r0 + i, area.c0 + j
             if (r, c) not in cards:
                 box = grid.card_box(r, c)
                 fill = BLOCKED_CELL if area.blocked(r, c) else EMPTY_CELL
-                canvas.paste(_cell_stamp(box[2] - box[0], box[3] - box[1], fill, inside), box[:2])
+                core.paste(_cell_stamp(box[2] - box[0], box[3] - box[1], fill, inside).im, box)
     last = table.last
     last_cell = None
     shown = not (view.over or ghosts)
@@ -226,9 +230,8 @@ def _draw_grid(canvas: Image.Image, view: View, grid: Grid, locale: str, *, ghos
         lit = kit.GOLD if treasure and code == treasure else None
         if (r, c) == last_cell and last is not None:
             lit = kit.seat_colour(last.seat)
-        if lit is not None:
-            card_halo(canvas, (box[0], box[1]), side, lit, spread)
-        paste_card(canvas, card_image(code, side, locale), (box[0], box[1]))
+        halo = None if lit is None else (lit, spread)
+        lay_card(canvas, card_image(code, side, locale), (box[0], box[1]), halo=halo)
     bidders: dict[tuple[int, int], list[kit.Colour]] = {}
     for bid in table.bids:
         bidders.setdefault((bid.r, bid.c), []).append(kit.seat_colour(bid.seat))
@@ -252,10 +255,11 @@ def _draw_frame(canvas: Image.Image, grid: Grid) -> None:
     width, height = _frame_size(grid)
     x0, y0 = grid.left - Space.XS, grid.top - Space.XS
     inside, pieces = _frame_pieces(width, height)
+    core = canvas.im
     for label in labels:
-        stamp, xy = label.stamp()
-        canvas.paste(stamp, xy)
-        measure.pasted(stamp, xy)
+        stamp, (x, y) = label.stamp()
+        core.paste(stamp.im, (x, y, x + stamp.width, y + stamp.height))
+        measure.pasted(stamp, (x, y))
     for piece, (dx, dy) in pieces:
         canvas.paste(piece, (x0 + dx, y0 + dy))
     canvas.paste(inside, (x0 + FRAME_RIM, y0 + FRAME_RIM, x0 + width - FRAME_RIM, y0 + height - FRAME_RIM))

@@ -32,11 +32,13 @@ from renders.neurotrio.cards import MENTIONS
 from renders.neurotrio.cards import NATURES
 from renders.neurotrio.cards import USED
 from renders.neurotrio.cards import USED_INK
-from renders.neurotrio.cards import card_halo
 from renders.neurotrio.cards import card_image
 from renders.neurotrio.cards import carton
+from renders.neurotrio.cards import lay_card
 from renders.neurotrio.cards import mention_label
-from renders.neurotrio.cards import paste_card
+from renders.neurotrio.flat import Flat
+from renders.neurotrio.flat import colour_at
+from renders.neurotrio.flat import text as flat_text
 from renders.neurotrio.panel import EDGE
 from renders.neurotrio.panel import PAD
 from renders.neurotrio.panel import WIDTH
@@ -101,12 +103,7 @@ def hand_image(view: View, locale: str, *, mark: bool) -> Image.Image:
     y = cards[3]
     left, right = EDGE, width - EDGE
     box = (left, y, right, y + NOTEBOOK_H)
-    crossed = frozenset(view.own.notebook)
-    key = ("notebook", crossed, locale)
-    size = (right - left, NOTEBOOK_H)
-    PARTS.put(
-        canvas, box, key, partial(_draw_notebook, crossed=crossed, locale=locale), _notebook_layers(size, locale)[1]
-    )
+    _paste_notebook(canvas, box, frozenset(view.own.notebook), locale)
     y += NOTEBOOK_H + Space.S
     cartons = (left, y, right, y + CARTONS_H)
     key = ("cartons", view.seat, frozenset(view.own.cartons), locale)
@@ -146,10 +143,9 @@ def _draw_hand(
         row, x0 = HAND.place(i, len(hand), per_row, width)
         y0 = first + row * HAND.step
         lit = allowed is not None and code in allowed
-        if lit:
-            card_halo(canvas, (x0, y0), HAND.size, kit.GOLD, GLOW)
         dim = allowed is not None and not lit
-        paste_card(canvas, card_image(code, HAND.size, locale, dim=dim), (x0, y0), shadow=not dim)
+        halo = (kit.GOLD, GLOW) if lit else None
+        lay_card(canvas, card_image(code, HAND.size, locale, dim=dim), (x0, y0), shadow=not dim, halo=halo)
 
 
 @lru_cache(maxsize=16)
@@ -165,34 +161,52 @@ def _captioned(size: tuple[int, int], text: str) -> Image.Image:
 
 
 def _draw_header(canvas: Image.Image, view: View, locale: str) -> None:
-    """Title, card count and VP on the left, "your turn" on the right (on the band's ground)."""
+    """Title, card count and VP on the left, "your turn" on the right (on the band's ground; each piece copied
+    from one drawn once on it)."""
+    ground = colour_at(canvas, (canvas.width // 2, HEADER // 2))
     colour = kit.seat_colour(view.seat)
-    text = plural(locale, "neuro.render.cards", len(view.own.hand))
+    detail = plural(locale, "neuro.render.cards", len(view.own.hand))
     me = next((p for p in view.table.players if p.seat == view.seat), None)
     if me is not None:
-        text += f" · {me.vp} {t(locale, 'neuro.render.vp')}"
+        detail += f" · {me.vp} {t(locale, 'neuro.render.vp')}"
     title = t(locale, "neuro.render.your_hand")
-    draw = ImageDraw.Draw(canvas)
-    x = EDGE + kit.draw_text(draw, (EDGE, HEADER // 2), title, layout.face(Type.HEAD, True), colour, anchor="lm")
-    layout.header_detail(canvas, x, text, size=Type.BODY)
+    cy = HEADER // 2
+    head = layout.face(Type.HEAD, True)
+    x = EDGE + flat_text(canvas, (EDGE, cy), "title", ground, title, head, colour, anchor="lm")
+    flat_text(canvas, (x + Space.L, cy), "detail", ground, detail, layout.face(Type.BODY), kit.INK_DIM, anchor="lm")
     if not view.over and view.table.turn == view.seat:
         key = "neuro.render.your_bid" if view.phase == "auction" else "neuro.render.your_turn"
-        layout.header_pill(canvas, t(locale, key), colour, margin=EDGE)
+        _turn_pill(canvas, t(locale, key), colour, ground)
 
 
-def _draw_notebook(canvas: Image.Image, crossed: frozenset[str], locale: str) -> None:
+def _turn_pill(canvas: Image.Image, shown: str, colour: kit.Colour, ground: kit.RGBA) -> None:
+    """``layout.header_pill`` against the band's right margin, copied from one drawn once on the band."""
+    runs: list[kit.Run] = [(shown, layout.face(Type.LABEL, True), kit.INK_DARK)]
+
+    def draw(image: Image.Image, at: tuple[float, float]) -> None:
+        kit.pill(image, at, runs, colour, align="right")
+
+    PILLS.draw(canvas, (canvas.width - EDGE, HEADER // 2), (shown, colour), ground, (-WIDTH, -HEADER, 0, HEADER), draw)
+
+
+PILLS: Final = Flat(maxsize=64)
+"""The "your turn" pills in every seat's colour."""
+
+
+def _paste_notebook(canvas: Image.Image, box: kit.Box, crossed: frozenset[str], locale: str) -> None:
     """The 27 card types in three blocks (one per nature: backgrounds by row, strengths by column), crossed out
-    when they cannot be the treasure: drawn on the notebook with none crossed, each crossed card pasted with the
-    panel under it."""
-    for code, xy in _notebook_cells(local_box(canvas)):
+    when they cannot be the treasure: the notebook with none crossed pasted, then each crossed card with the panel
+    under it (pasting is cheaper than keeping the notebook whole: every part is a copy)."""
+    size = (box[2] - box[0], box[3] - box[1])
+    whole = _notebook_layers(size, locale)[1]
+    canvas.paste(whole, box[:2])
+    measure.pasted(whole, box[:2])
+    for code, (x, y) in _notebook_cells((0, 0, *size)):
         if code in crossed:
-            stamp = _crossed(code, locale, xy, canvas.size)
+            stamp = _crossed(code, locale, (x, y), size)
+            xy = (box[0] + x, box[1] + y)
             canvas.paste(stamp, xy)
             measure.pasted(stamp, xy)
-
-
-def local_box(canvas: Image.Image) -> kit.Box:
-    return (0, 0, canvas.width, canvas.height)
 
 
 def _notebook_cells(box: kit.Box) -> list[tuple[str, tuple[int, int]]]:
@@ -237,6 +251,7 @@ def _crossed(code: str, locale: str, xy: tuple[int, int], size: tuple[int, int])
 def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) -> None:
     """The six personal cartons in a row after their caption, those spent greyed (on the panel's ground)."""
     left, top, right, bottom = box
+    ground = colour_at(canvas, layout.centre(box))
     cy = (top + bottom) / 2
     remaining = set(view.own.cartons)
     colour = kit.seat_colour(view.seat)
@@ -247,18 +262,12 @@ def _draw_cartons(canvas: Image.Image, view: View, locale: str, box: kit.Box) ->
     x = right - PAD - (sum(widths) + gap * (len(widths) - 1))
     with measure.secondary():
         title = t(locale, "neuro.render.your_cartons")
-        kit.draw_text(
-            ImageDraw.Draw(canvas),
-            (left + PAD, cy),
-            title,
-            layout.face(Type.NOTE),
-            kit.INK_DIM,
-            anchor="lm",
-            max_width=x - left - PAD - Space.S,
-        )
+        note, room = layout.face(Type.NOTE), x - left - PAD - Space.S
+        flat_text(canvas, (left + PAD, cy), "caption", ground, title, note, kit.INK_DIM, anchor="lm", max_width=room)
     for mention, label, width in zip(MENTIONS, labels, widths, strict=True):
         fill, ink = (colour, kit.INK_DARK) if mention in remaining else (USED, USED_INK)
-        carton(canvas, (x + width / 2, cy), label, fill, CARTON_H, ink=ink, min_width=width, size=Type.BODY)
+        at = (x + width / 2, cy)
+        carton(canvas, at, label, fill, CARTON_H, ink=ink, min_width=width, size=Type.BODY, ground=ground)
         x += width + gap
 
 
@@ -292,7 +301,7 @@ def _draw_bid(
     )
     x = drawn[2] + Space.S
     x += kit.draw_text(draw, (x, cy), view.table.cell_name(bid.r, bid.c), face, kit.INK, anchor="lm") + Space.S
-    paste_card(canvas, card_image(bid.card, BID_CARD, locale), (x, cy - BID_CARD / 2), shadow=False)
+    lay_card(canvas, card_image(bid.card, BID_CARD, locale), (x, cy - BID_CARD / 2), shadow=False)
     x += BID_CARD + Space.S
     label = kit.fit_text(mention_label(bid.carton, locale), face, right - x - 2 * Space.S)
     kit.pill(canvas, (x, cy), [(label, face, kit.INK_DARK)], kit.PAPER, height=CARTON_H, pad=Space.S)

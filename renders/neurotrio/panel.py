@@ -36,6 +36,9 @@ from renders.neurotrio.cards import carton
 from renders.neurotrio.cards import paste_card
 from renders.neurotrio.cards import seat_name
 from renders.neurotrio.cards import signed
+from renders.neurotrio.flat import colour_at
+from renders.neurotrio.flat import line
+from renders.neurotrio.flat import text
 from renders.neurotrio.parts import frame_ground
 from renders.neurotrio.parts import panel_ground
 from renders.regions import Regions
@@ -145,39 +148,39 @@ def _bases_key(table: NeurotrioTable, over: bool, locale: str) -> tuple[object, 
 
 def _draw_player(canvas: Image.Image, frame: kit.Box, player: SeatInfo, name: str, ranked: bool, locale: str) -> None:
     """One player on its seat frame: rank at the end, name, VP on the right; cards (or place out) and cartons
-    under."""
+    under (all but the name copied from pieces drawn once on the frame's colour)."""
     x0, y0, x1, _y1 = frame
     colour = kit.seat_colour(player.seat)
     winner = ranked and player.rank == 1
-    draw = ImageDraw.Draw(canvas)
+    ground = colour_at(canvas, (x1 - PAD - 1, y0 + NAME_Y))
     x = x0 + STRIPE
     body, bold = layout.face(Type.BODY), layout.face(Type.BODY, True)
     if ranked:
-        kit.draw_text(draw, (x, y0 + NAME_Y), f"{player.rank}.", bold, kit.GOLD if winner else kit.INK, anchor="lm")
+        rank = [(f"{player.rank}.", bold, kit.GOLD if winner else kit.INK)]
+        line(canvas, (x, y0 + NAME_Y), ("rank", player.rank, winner), ground, rank)
         x += RANK_W
-    vp_w = kit.draw_runs(
-        draw,
-        (x1 - PAD, y0 + NAME_Y),
-        [
-            (str(player.vp), layout.face(Type.HEAD, True), kit.INK),
-            (" " + t(locale, "neuro.render.vp"), body, kit.INK_DIM),
-        ],
-        align="right",
-    )
+    vp_runs: list[kit.Run] = [
+        (str(player.vp), layout.face(Type.HEAD, True), kit.INK),
+        (" " + t(locale, "neuro.render.vp"), body, kit.INK_DIM),
+    ]
+    vp_w = kit.runs_width(vp_runs)
+    line(canvas, (x1 - PAD, y0 + NAME_Y), ("vp", player.vp, locale), ground, vp_runs, align="right")
+    draw = ImageDraw.Draw(canvas)
     kit.draw_text(draw, (x, y0 + NAME_Y), name, bold, colour, anchor="lm", max_width=x1 - PAD - vp_w - Space.S - x)
     cartons = plural(locale, "neuro.render.cartons", player.cartons_left)
     if player.out is not None:
         runs = [(t(locale, "neuro.render.out", n=player.out), bold, kit.GOLD), (" · " + cartons, body, kit.INK_DIM)]
     else:
         runs = [(plural(locale, "neuro.render.cards", player.cards) + " · " + cartons, body, kit.INK_DIM)]
-    kit.draw_runs(draw, (x0 + STRIPE, y0 + DETAIL_Y), runs)
+    key = ("detail", player.out, player.cards, player.cartons_left, locale)
+    line(canvas, (x0 + STRIPE, y0 + DETAIL_Y), key, ground, runs)
 
 
 def _draw_bases(canvas: Image.Image, table: NeurotrioTable, over: bool, locale: str, box: kit.Box) -> None:
     """The ten base cartons: left ones in gold; a spent one in its bidder's colour with its cell under it, and at
     the end the points it scored (on the panel's ground)."""
     left, top, right, _bottom = box
-    draw = ImageDraw.Draw(canvas)
+    ground = colour_at(canvas, layout.centre(box))
     if over:
         carton_y, cell_y = top + 24, top + 53
     else:
@@ -185,10 +188,14 @@ def _draw_bases(canvas: Image.Image, table: NeurotrioTable, over: bool, locale: 
         with measure.secondary():
             note = layout.face(Type.NOTE)
             title = t(locale, "neuro.render.bases")
-            x = left + PAD + kit.draw_text(draw, (left + PAD, top + 14), title, note, kit.INK_DIM, anchor="lm")
+            x = (
+                left
+                + PAD
+                + text(canvas, (left + PAD, top + 14), "caption", ground, title, note, kit.INK_DIM, anchor="lm")
+            )
             legend = t(locale, "neuro.render.legend")
             if kit.text_width(legend, note) <= right - PAD - x - Space.XL:
-                kit.draw_text(draw, (right - PAD, top + 14), legend, note, kit.INK_DIM, anchor="rm")
+                text(canvas, (right - PAD, top + 14), "caption", ground, legend, note, kit.INK_DIM, anchor="rm")
     bids = {bid.base: bid for bid in table.bids}
     points = {bid.base: bid.points for bid in table.reveal}
     slots = layout.columns(layout.inset(box, Space.S, 0), len(BASES), Space.XS)
@@ -202,16 +209,15 @@ def _draw_bases(canvas: Image.Image, table: NeurotrioTable, over: bool, locale: 
             fill, ink = kit.GOLD, kit.INK_DARK
         else:
             fill, ink = USED, USED_INK
-        carton(canvas, (cx, carton_y), str(n), fill, CARTON_H, ink=ink, min_width=44, size=Type.BODY)
+        carton(canvas, (cx, carton_y), str(n), fill, CARTON_H, ink=ink, min_width=44, size=Type.BODY, ground=ground)
         if bid is None:
             continue
-        kit.draw_centered(
-            draw, (cx, cell_y), table.cell_name(bid.r, bid.c), bold, kit.INK, max_width=layout.width(slot)
-        )
+        name = table.cell_name(bid.r, bid.c)
+        text(canvas, (cx, cell_y), "cell", ground, name, bold, kit.INK, anchor="mm", max_width=layout.width(slot))
         if n in points:
             score = points[n]
             colour = kit.GOLD if score > 0 else kit.ALERT if score < 0 else kit.INK_DIM
-            kit.draw_centered(draw, (cx, top + 80), signed(score), bold, colour)
+            text(canvas, (cx, top + 80), "score", ground, signed(score), bold, colour, anchor="mm")
 
 
 def _draw_status(canvas: Image.Image, table: NeurotrioTable, names: Sequence[str], locale: str, box: kit.Box) -> None:
@@ -228,17 +234,18 @@ def _draw_status(canvas: Image.Image, table: NeurotrioTable, names: Sequence[str
         end = kit.pill(canvas, (end, cy), label, kit.ALERT, align="right", height=36, pad=Space.M)[0] - Space.L
     if auction is not None:
         if auction.done:
-            text = plural(locale, "neuro.render.bids_done", len(auction.done))
-            end -= kit.draw_text(draw, (end, cy), text, body, kit.INK_DIM, anchor="rm") + Space.L
+            done = plural(locale, "neuro.render.bids_done", len(auction.done))
+            end -= kit.draw_text(draw, (end, cy), done, body, kit.INK_DIM, anchor="rm") + Space.L
         name = seat_name(names, auction.caller, locale)
         runs = kit.catalog_runs(
             locale, "neuro.render.caller", name, body, kit.INK, kit.seat_colour(auction.caller), end - left - PAD
         )
         kit.draw_runs(draw, (left + PAD, cy), runs)
         return
-    text = t(locale, "neuro.render.limits", rows=table.limit_rows, cols=table.limit_cols)
+    limits = t(locale, "neuro.render.limits", rows=table.limit_rows, cols=table.limit_cols)
     bold = layout.face(Type.BODY, True)
-    kit.draw_text(draw, (left + PAD, cy), text, bold, kit.INK, anchor="lm", max_width=end - left - PAD)
+    ground = colour_at(canvas, (left + PAD, cy))
+    text(canvas, (left + PAD, cy), "limits", ground, limits, bold, kit.INK, anchor="lm", max_width=end - left - PAD)
 
 
 def _draw_treasure(canvas: Image.Image, table: NeurotrioTable, locale: str, box: kit.Box) -> None:
