@@ -34,14 +34,13 @@ from renders.njet.common import Seat
 from renders.njet.common import character_of
 from renders.njet.common import chip
 from renders.njet.common import colour_name
-from renders.njet.common import seat_emblem
 from renders.njet.shapes import COLOURS
 from renders.njet.shapes import card_face
+from renders.njet.shapes import emblem
 from renders.njet.shapes import star
 from renders.njet.shapes import swatch
 from renders.njet.stamp import Draw
 from renders.njet.stamp import Stamps
-from renders.regions import Regions
 
 HAND_WIDTH: Final = WIDTH
 HAND_ROWS: Final = 2
@@ -92,10 +91,8 @@ def hand_image(view: Seat, locale: str) -> Image.Image:
     card_h = kit.card_size(card_w)[1]
     size = hand_size(players)
     canvas = kit.new_canvas(*size)
-    PARTS.paste(canvas, (0, 0, size[0], HEADER), _header_key(view, locale), lambda c: _draw_header(c, view, locale))
-    band = (0, HEADER, size[0], HEADER + HAND_INFO)
-    rules = view.table.rules if view.phase in ("partner", "discard", "tricks") else None
-    PARTS.paste(canvas, band, ("band", rules, len(hand), locale), lambda c: _draw_band(c, view, locale))
+    _paste(canvas, _header_image(*_header_key(view), locale), (0, 0))
+    _paste(canvas, _band_image(_shown_rules(view), len(hand), locale), (0, HEADER))
     draw = ImageDraw.Draw(canvas)
     top = HEADER + HAND_INFO + Space.M
     if not hand and not discards:
@@ -168,53 +165,82 @@ def _laid_card(code: str, card_w: int, super_trump: bool, look: str, tag: str) -
 STAMPS: Final = Stamps(maxsize=192)
 """The hand's cards laid with their shadows on the felt: the same few dozen cards in every hand of the game."""
 
-PARTS: Final = Regions(maxsize=64)
-"""The header and the rules band as last drawn: they change with the phase, not with every card played."""
+ShownRules = tuple[str, str, int]
+"""What the band shows of the round's rules: the trump, the super-trump and the points per trick."""
 
 
-def _header_key(view: Seat, locale: str) -> tuple[object, ...]:
-    """Everything the header shows: the seat and its character, the phase and whether the seat is to act."""
-    count = view.table.rules.discard if view.table.rules is not None else 0
+def _paste(canvas: Image.Image, part: Image.Image, xy: tuple[int, int]) -> None:
+    canvas.paste(part, xy)
+    measure.pasted(part, xy)
+
+
+def _header_key(view: Seat) -> tuple[int, str, str, bool, int]:
+    """Everything the header shows but the language: the seat and its character, the phase, whether the seat is to
+    act and how many cards it discards (0 unless its task is to discard)."""
     mine = view.seat in view.to_act
-    return ("header", view.seat, character_of(view.table, view.seat), view.phase, mine, count, locale)
+    rules = view.table.rules
+    count = rules.discard if rules is not None and view.phase == "discard" and mine else 0
+    return (view.seat, character_of(view.table, view.seat), view.phase, mine, count)
 
 
-def _draw_band(canvas: Image.Image, view: Seat, locale: str) -> None:
-    """The band under the header: the round's rules once decided, else how many cards the seat holds."""
-    band_cy = HEADER + HAND_INFO / 2
-    kit.panel(canvas, (0, HEADER, canvas.width, HEADER + HAND_INFO), 0, INFO_BAND)
-    info = _rule_chips(view, locale)
+def _shown_rules(view: Seat) -> ShownRules | None:
+    """The rules the band shows, once the Njet phase has decided them."""
+    rules = view.table.rules
+    if view.phase not in ("partner", "discard", "tricks") or rules is None:
+        return None
+    return (rules.trump, rules.super_colour, rules.points)
+
+
+@measure.piece_cache(maxsize=128)
+def _header_image(seat: int, character: str, phase: str, mine: bool, count: int, locale: str) -> Image.Image:
+    """The header on the felt: emblem and title on the left, the task on the right. The same in every game (no
+    name shows), so kept for every table."""
+    canvas = kit.new_canvas(HAND_WIDTH, HEADER)
+    cy = HEADER // 2
+    header_title(canvas, t(locale, "njet.render.your_hand"), kit.seat_colour(seat), x=MARGIN + HAND_EMBLEM + Space.M)
+    kit.paste(canvas, emblem(character, HAND_EMBLEM, kit.seat_colour(seat)), (MARGIN, round(cy - HAND_EMBLEM / 2)))
+    label = _task_chip(seat, phase, mine, count, locale)
+    if label is not None:
+        chip(canvas, canvas.width - MARGIN, cy, label, face(READ, True))
+    return canvas
+
+
+@measure.piece_cache(maxsize=128)
+def _band_image(rules: ShownRules | None, cards: int, locale: str) -> Image.Image:
+    """The band under the header on the felt: the round's rules once decided, else how many cards the seat holds.
+    The same in every game, so kept for every table."""
+    canvas = kit.new_canvas(HAND_WIDTH, HAND_INFO)
+    band_cy = HAND_INFO / 2
+    kit.panel(canvas, (0, 0, canvas.width, HAND_INFO), 0, INFO_BAND)
+    info = _rule_chips(rules, locale)
     x: float = MARGIN
     for label in info:
         x = chip(canvas, x, band_cy, label, face(READ, True), align="left") + Space.S
-    hand = view.own.hand
-    if not info and hand:
-        text = plural(locale, "njet.render.cards", len(hand))
+    if not info and cards:
+        text = plural(locale, "njet.render.cards", cards)
         kit.draw_text(ImageDraw.Draw(canvas), (MARGIN, band_cy), text, face(READ), kit.INK_DIM, anchor="lm")
+    return canvas
 
 
-def _rule_chips(view: Seat, locale: str) -> list[Chip]:
+def _rule_chips(rules: ShownRules | None, locale: str) -> list[Chip]:
     """The round's trump, super-trump and points per trick, once the Njet phase has decided them."""
-    rules = view.table.rules
-    if view.phase not in ("partner", "discard", "tricks") or rules is None:
+    if rules is None:
         return []
+    trump, sup, points = rules
     chips: list[Chip] = []
-    if rules.trump in COLOURS:
-        text = t(locale, "njet.render.hand.trump", colour=colour_name(rules.trump, locale))
-        chips.append((text, kit.INK, kit.INK_DARK, swatch(rules.trump, CHIP_ICON)))
-    sup = rules.super_colour
+    if trump in COLOURS:
+        text = t(locale, "njet.render.hand.trump", colour=colour_name(trump, locale))
+        chips.append((text, kit.INK, kit.INK_DARK, swatch(trump, CHIP_ICON)))
     text = t(locale, "njet.render.hand.super", colour=colour_name(sup, locale))
     icon = star(CHIP_ICON) if sup in COLOURS else swatch("none", CHIP_ICON)
     chips.append((text, kit.PANEL_SOLID, kit.INK, icon))
-    chips.append((f"×{rules.points} {t(locale, 'njet.render.per_trick')}", kit.PANEL_SOLID, kit.GOLD, None))
+    chips.append((f"×{points} {t(locale, 'njet.render.per_trick')}", kit.PANEL_SOLID, kit.GOLD, None))
     return chips
 
 
-def _task_chip(view: Seat, locale: str) -> Chip | None:
+def _task_chip(seat: int, phase: str, mine: bool, count: int, locale: str) -> Chip | None:
     """What the seat has to do now (or that it waits), as one label."""
-    colour = kit.seat_colour(view.seat)
-    phase = view.phase
-    mine = view.seat in view.to_act
+    colour = kit.seat_colour(seat)
     waiting: kit.Colour = kit.PANEL_SOLID
     if phase == "over":
         return (t(locale, "njet.render.over"), kit.GOLD, kit.INK_DARK, None)
@@ -228,21 +254,8 @@ def _task_chip(view: Seat, locale: str) -> Chip | None:
         return (t(locale, "njet.render.hand.partner_wait"), waiting, kit.INK, None)
     if phase == "discard":
         if mine:
-            count = view.table.rules.discard if view.table.rules is not None else 0
             return (plural(locale, "njet.render.hand.discard", count), kit.ALERT, kit.INK, None)
         return (t(locale, "njet.render.hand.discard_done"), DONE, kit.INK_DARK, None)
     if mine:
         return (t(locale, "njet.render.hand.play"), colour, kit.INK_DARK, None)
     return None
-
-
-def _draw_header(canvas: Image.Image, view: Seat, locale: str) -> None:
-    """Emblem and title on the left, the task on the right."""
-    cy = HEADER // 2
-    header_title(
-        canvas, t(locale, "njet.render.your_hand"), kit.seat_colour(view.seat), x=MARGIN + HAND_EMBLEM + Space.M
-    )
-    kit.paste(canvas, seat_emblem(view.table, view.seat, HAND_EMBLEM), (MARGIN, round(cy - HAND_EMBLEM / 2)))
-    label = _task_chip(view, locale)
-    if label is not None:
-        chip(canvas, canvas.width - MARGIN, cy, label, face(READ, True))

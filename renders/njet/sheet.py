@@ -53,7 +53,7 @@ STANDING_PLAIN: Final[kit.RGBA] = (0, 0, 0, 50)
 LEADER_EMBLEM: Final = 36
 
 
-def draw_tally(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
+def draw_tally(canvas: Image.Image, box: kit.Box, *, view: Table, locale: str) -> None:
     """The teams (their letter and members' emblems) with the tricks and 1s they took, and what that makes at the
     round's points per trick."""
     x0, y0, x1, y1 = box

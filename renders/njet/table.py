@@ -9,14 +9,15 @@ players' totals are always at the foot.
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from collections.abc import Sequence
+from functools import lru_cache
+from functools import partial
 from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
 
-from bot.games.njet_views import PlayerView
 from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
@@ -31,19 +32,19 @@ from renders.layout import face
 from renders.layout import split_left
 from renders.layout import split_top
 from renders.njet.board import draw_board
+from renders.njet.board import draw_rule_cells
 from renders.njet.board import draw_rules
+from renders.njet.board import rules_part
 from renders.njet.common import PANELS
 from renders.njet.common import READ
 from renders.njet.common import WIDTH as PICTURE_WIDTH
 from renders.njet.common import Table
-from renders.njet.common import done_mark
-from renders.njet.common import points_runs
 from renders.njet.common import round_title
-from renders.njet.common import seat_emblem
 from renders.njet.common import seat_name
 from renders.njet.common import section
-from renders.njet.common import team_disc
-from renders.njet.shapes import card_back
+from renders.njet.foot import draw_players
+from renders.njet.foot import foot_frames
+from renders.njet.foot import players_height
 from renders.njet.sheet import draw_sheet
 from renders.njet.sheet import draw_standings
 from renders.njet.sheet import draw_tally
@@ -60,22 +61,7 @@ RULES_H: Final = 88
 TRICK_H: Final = 226
 """The trick in play; the tally and the last trick share what is left under it."""
 LAST_W: Final = 244
-PLAYER_H: Final = 78
-"""One player's panel; they sit two to a row at the foot."""
-PLAYER_COLUMNS: Final = 2
-PLAYER_EMBLEM: Final = 52
-TEAM_DISC: Final = 30
-DEALER_BADGE: Final = 28
-CARD_BACK: Final = 16
-"""The small back before a player's count of cards."""
-DONE_MARK: Final = 36
 STANDINGS_ROW: Final = 56
-
-
-def players_height(players: int) -> int:
-    """The height of the players' panels at the foot: two to a row."""
-    rows = max(1, math.ceil(players / PLAYER_COLUMNS))
-    return rows * PLAYER_H + (rows - 1) * Space.M
 
 
 def table_size(players: int) -> tuple[int, int]:
@@ -104,20 +90,25 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
         draw_board(canvas, view.table, locale, main)
     else:
         rules, rest = split_top(main, RULES_H, Space.M)
-        draw_rules(canvas, view.table, names, locale, rules)
+        strip = ((size, panels), _rules_ground(size, panels, rules))
+        draw_rules(canvas, view.table, names, locale, rules, strip)
         if phase == "tricks":
             middle, tally, last = panels
             draw_trick(canvas, view, names, locale, middle)
-            draw_tally(canvas, view, names, locale, tally)
-            draw_last_trick(canvas, view, names, locale, last)
+            shown = (tuple(player.character for player in players), locale)
+            tally_key = ("tally", view.table.teams, *shown)
+            _put_panel(canvas, (size, panels), tally, tally_key, partial(draw_tally, view=view, locale=locale))
+            last_key = ("last", view.table.last_trick, *shown)
+            _put_panel(canvas, (size, panels), last, last_key, partial(draw_last_trick, view=view, locale=locale))
         elif phase == "partner":
             draw_partner(canvas, view, names, locale, rest)
         else:
             draw_discard(canvas, view, names, locale, rest)
     band = (0, main[3], WIDTH, size[1])
-    above = _bottom_sections(view, main)
-    key = ("foot", above, view.table.players, tuple(sorted(view.to_act)), view.phase == "discard", view.over, locale)
-    PARTS.paste(canvas, band, (*key, *names), lambda c: _draw_foot(c, view, names, locale, foot, above), base)
+    lit = tuple((player.seat, player.seat in view.to_act) for player in players)
+    ground = _foot_ground(size, panels, band, lit)
+    canvas.paste(ground, band[:2])
+    draw_players(canvas, view, names, locale, foot)
     return canvas
 
 
@@ -147,7 +138,56 @@ def _panel_base(size: tuple[int, int], panels: tuple[kit.Box, ...]) -> Image.Ima
 
 
 PARTS: Final = Regions(maxsize=64)
-"""The header and the players' foot as last drawn: most moves change neither."""
+"""The header as last drawn: most moves do not change it."""
+
+
+PANEL_PARTS: Final = Regions(maxsize=64)
+"""The teams' tally and the last trick as last drawn: they change when a trick ends."""
+
+
+Layout = tuple[tuple[int, int], tuple[kit.Box, ...]]
+"""A picture's size and the panels of its phase: what its base (``_panel_base``) holds."""
+
+
+def _put_panel(
+    canvas: Image.Image,
+    where: Layout,
+    box: kit.Box,
+    key: tuple[object, ...],
+    draw: Callable[[Image.Image, kit.Box], None],
+) -> None:
+    """Paste the panel ``box`` of the layout ``where`` that ``draw`` fills (given a picture and the panel's box on
+    it) for ``key``, everything ``draw`` shows (no name shows there)."""
+    ground = _panel_ground(*where, box)
+    PANEL_PARTS.put(canvas, box, (key, where), lambda part: draw(part, regions.local(box)), ground)
+
+
+@lru_cache(maxsize=32)
+def _panel_ground(size: tuple[int, int], panels: tuple[kit.Box, ...], box: kit.Box) -> Image.Image:
+    """The panel ``box`` of a layout, empty, cut from its base: it knows it holds the panel (``section``)."""
+    ground = _panel_base(size, panels).crop(box)
+    ground.info[PANELS] = frozenset({regions.local(box)})
+    return ground
+
+
+@lru_cache(maxsize=16)
+def _rules_ground(size: tuple[int, int], panels: tuple[kit.Box, ...], box: kit.Box) -> Image.Image:
+    """What lies under the rules strip ``box`` in a layout, with its empty cells: the same at every table."""
+    part = rules_part(box)
+    canvas = _panel_base(size, panels).crop(part)
+    draw_rule_cells(canvas, (box[0] - part[0], box[1] - part[1], box[2] - part[0], box[3] - part[1]))
+    return canvas
+
+
+@lru_cache(maxsize=24)
+def _foot_ground(
+    size: tuple[int, int], panels: tuple[kit.Box, ...], band: kit.Box, lit: tuple[tuple[int, bool], ...]
+) -> Image.Image:
+    """The foot of a layout with the players' empty panels, lit for those to act (the shadows of the panels above
+    fall on it): the same at every table, the players' parts are pasted over it."""
+    canvas = _panel_base(size, panels).copy()
+    foot_frames(canvas, lit, (MARGIN, band[1] + Space.M, WIDTH - MARGIN, size[1] - MARGIN))
+    return canvas.crop(band)
 
 
 def _header_key(view: Table, names: Sequence[str], locale: str) -> tuple[object, ...]:
@@ -155,21 +195,6 @@ def _header_key(view: Table, names: Sequence[str], locale: str) -> tuple[object,
     turn = tuple(sorted(view.to_act))
     shown = seat_name(names, turn[0], locale) if len(turn) == 1 else ""
     return ("header", round_title(view.table, locale), view.over, view.phase, turn, shown, locale)
-
-
-def _bottom_sections(view: Table, main: kit.Box) -> tuple[kit.Box, ...]:
-    """The panels of the phase that end on the main part's bottom edge: their shadows fall on the foot's top."""
-    panels = _panels(view.phase, len(view.table.players), main, main)
-    return tuple(box for box in panels if box[3] == main[3])
-
-
-def _draw_foot(
-    canvas: Image.Image, view: Table, names: Sequence[str], locale: str, foot: kit.Box, above: Sequence[kit.Box]
-) -> None:
-    """The players at the foot, over the shadows of the panels above them (already there on a base that has them)."""
-    for box in above:
-        section(canvas, box)
-    _draw_players(canvas, view, names, locale, foot)
 
 
 def _draw_header(canvas: Image.Image, view: Table, names: Sequence[str], locale: str) -> None:
@@ -194,49 +219,3 @@ def _draw_header(canvas: Image.Image, view: Table, names: Sequence[str], locale:
         shown = kit.draw_text(draw, (right, cy), text, face(READ), kit.INK, anchor="rm", max_width=room - dots)
         for i, seat in enumerate(reversed(turn)):
             kit.disc(canvas, (right - shown - Space.L - i * Space.L, cy), Space.M, kit.seat_colour(seat))
-
-
-def _draw_players(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
-    """One panel per player, two to a row."""
-    players = view.table.players
-    rows = layout.rows(box, max(1, math.ceil(len(players) / PLAYER_COLUMNS)), Space.M)
-    frames = [frame for row in rows for frame in layout.columns(row, PLAYER_COLUMNS, Space.M)]
-    for player, frame in zip(players, frames, strict=False):
-        _draw_player(canvas, view, frame, player, seat_name(names, player.seat, locale), locale)
-
-
-def _draw_player(canvas: Image.Image, view: Table, frame: kit.Box, player: PlayerView, name: str, locale: str) -> None:
-    """One player: emblem, name in the seat colour (the dealer's badge after it), team, cards in hand and total."""
-    x0, y0, x1, y1 = frame
-    seat = player.seat
-    colour = kit.seat_colour(seat)
-    is_turn = seat in view.to_act
-    if is_turn:
-        kit.panel(canvas, frame, 14, kit.mix(kit.PANEL_SOLID, colour, 0.3), outline=colour, width=3, shadow=True)
-    else:
-        kit.panel(canvas, frame, 14, kit.PANEL, outline=kit.PANEL_EDGE, width=1)
-    draw = ImageDraw.Draw(canvas)
-    size = PLAYER_EMBLEM
-    ecy = (y0 + y1) / 2
-    kit.paste(canvas, seat_emblem(view.table, seat, size), (x0 + Space.M, round(ecy - size / 2)))
-    if view.phase == "discard" and player.discarded and not is_turn:
-        done_mark(canvas, (x0 + Space.M + size * 0.88, ecy + size * 0.3), DONE_MARK)
-    tx = x0 + Space.M + size + Space.M
-    right = x1 - Space.M
-    line1, line2 = y0 + Space.XL, y1 - Space.XL
-    team = player.team is not None and not view.over
-    if team and player.team is not None:
-        team_disc(canvas, (right - TEAM_DISC / 2, line1), player.team, TEAM_DISC)
-    badge = DEALER_BADGE + Space.S if player.dealer else 0
-    room = right - tx - badge - (TEAM_DISC + Space.S if team else 0)
-    drawn = kit.draw_text(draw, (tx, line1), name, face(READ, True), colour, anchor="lm", max_width=room)
-    if player.dealer:
-        centre = (tx + drawn + Space.S + DEALER_BADGE / 2, line1)
-        kit.disc(canvas, centre, DEALER_BADGE, kit.INK)
-        kit.draw_centered(draw, centre, t(locale, "njet.render.dealer_badge"), face(READ, True), kit.INK_DARK)
-    back_h = kit.card_size(CARD_BACK)[1]
-    kit.paste_card(canvas, card_back(CARD_BACK), (tx, round(line2 - back_h / 2)), shadow=False)
-    cards_x = tx + CARD_BACK + Space.S
-    kit.draw_text(draw, (cards_x, line2), str(player.cards), face(READ, True), kit.INK, anchor="lm")
-    runs = points_runs(locale, player.score, face(Type.LABEL, True), kit.GOLD, face(READ))
-    kit.draw_runs(draw, (right, line2), runs, align="right")

@@ -3,7 +3,9 @@ and the last trick."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import partial
 from typing import Final
 
 from PIL import Image
@@ -21,6 +23,8 @@ from renders.njet.common import PAD
 from renders.njet.common import READ
 from renders.njet.common import TITLE_Y
 from renders.njet.common import Table
+from renders.njet.common import character_of
+from renders.njet.common import colour_at
 from renders.njet.common import done_mark
 from renders.njet.common import empty_note
 from renders.njet.common import seat_emblem
@@ -28,7 +32,9 @@ from renders.njet.common import seat_name
 from renders.njet.common import titled_section
 from renders.njet.shapes import card_back
 from renders.njet.shapes import card_face
+from renders.njet.shapes import emblem
 from renders.njet.shapes import paste_centered
+from renders.njet.stamp import Stamps
 
 TRICK_CARD: Final = 96
 """The width of a card of the trick in play."""
@@ -76,41 +82,75 @@ def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
     slot_w = (x1 - x0 - 2 * PAD) / slots
     card_top = y0 + TRICK_TOP
     name_y = card_top + card_h + Space.XL
+    ground = colour_at(canvas, ((x0 + x1) // 2, card_top + card_h // 2))
+    drawn = _not_plain(box)
+    winning = t(locale, "njet.render.winning")
     for i, seat in enumerate(table.order):
         cx = x0 + PAD + slot_w * i + slot_w / 2
         cardx = round(cx - card_w / 2)
-        colour = kit.seat_colour(seat)
         play = played.get(seat)
         if play is not None:
-            winning = show_winner and play.wins
-            if winning:
-                kit.card_glow(canvas, (cardx, card_top), card_w, kit.GOLD, Space.M)
-            ring = kit.GOLD if winning else None
-            kit.paste_card(
-                canvas, card_face(play.card, card_w, super_trump=play.super_trump, ring=ring), (cardx, card_top)
-            )
-            if winning:
-                label = [(t(locale, "njet.render.winning"), face(Type.SMALL, True), kit.INK_DARK)]
-                with measure.secondary():
-                    kit.pill(canvas, (cx, card_top + card_h), label, kit.GOLD, align="center", height=Space.XL)
+            label = winning if show_winner and play.wins else ""
+            middle = cx - cardx if label else 0.0  # the label centred on the slot, as the card is to the pixel
+            key = ("card", play.card, play.super_trump, label, middle)
+            lay = partial(_lay_card, card=play.card, super_trump=play.super_trump, label=label, middle=middle)
+            SLOTS.stamp(canvas, (cardx, card_top), (card_w, card_h), key, ground, lay, drawn)
         else:
-            slot = (cardx, card_top, cardx + card_w, card_top + card_h)
+            character = character_of(table, seat)
             is_next = seat in view.to_act
-            kit.panel(
-                canvas,
-                slot,
-                kit.card_radius(card_w),
-                kit.with_alpha(colour, 40) if is_next else EMPTY_SLOT,
-                outline=colour if is_next else kit.PANEL_EDGE,
-                width=3 if is_next else Space.HAIR,
+            lay = partial(_lay_slot, seat=seat, character=character, is_next=is_next)
+            SLOTS.stamp(
+                canvas, (cardx, card_top), (card_w, card_h), ("slot", seat, character, is_next), ground, lay, drawn
             )
-            paste_centered(canvas, seat_emblem(table, seat, SLOT_EMBLEM), (cx, card_top + card_h / 2))
         name_face = face(READ, True)
         name = kit.fit_text(seat_name(names, seat, locale), name_face, slot_w - NAME_EMBLEM - Space.S - Space.S)
         span = NAME_EMBLEM + Space.XS + name_face.getlength(name)
         nx = cx - span / 2
         kit.paste(canvas, seat_emblem(table, seat, NAME_EMBLEM), (round(nx), round(name_y - NAME_EMBLEM / 2)))
-        kit.draw_text(draw, (nx + NAME_EMBLEM + Space.XS, name_y), name, name_face, colour, anchor="lm")
+        kit.draw_text(draw, (nx + NAME_EMBLEM + Space.XS, name_y), name, name_face, kit.seat_colour(seat), anchor="lm")
+        drawn.append((math.floor(nx) - Space.XS, name_y - Space.L, math.ceil(nx + span) + Space.XS, name_y + Space.L))
+
+
+SLOTS: Final = Stamps(maxsize=128)
+"""The trick's cards and empty slots, stamped on the trick panel's plain middle: the same at every table."""
+
+
+def _not_plain(box: kit.Box) -> list[kit.Box]:
+    """Where the trick panel ``box`` is not of one colour before the cards are laid: its edges (and its shadow
+    under them) and its title line."""
+    x0, y0, x1, y1 = box
+    edge = 2 * Space.L
+    return [(x0, y0, x0 + edge, y1), (x1 - edge, y0, x1, y1), (x0, y0, x1, y0 + TITLE_Y + Space.L)]
+
+
+def _lay_card(canvas: Image.Image, x: int, y: int, card: str, super_trump: bool, label: str, middle: float) -> None:
+    """A card of the trick at ``(x, y)``: lit and ringed when it is winning the trick, with ``label`` under it
+    centred ``middle`` right of ``x``."""
+    card_w = TRICK_CARD
+    if label:
+        kit.card_glow(canvas, (x, y), card_w, kit.GOLD, Space.M)
+    ring = kit.GOLD if label else None
+    image = card_face(card, card_w, super_trump=super_trump, ring=ring)
+    kit.paste_card(canvas, image, (x, y))
+    if label:
+        runs = [(label, face(Type.SMALL, True), kit.INK_DARK)]
+        with measure.secondary():
+            kit.pill(canvas, (x + middle, y + image.height), runs, kit.GOLD, align="center", height=Space.XL)
+
+
+def _lay_slot(canvas: Image.Image, x: int, y: int, seat: int, character: str, is_next: bool) -> None:
+    """The empty slot of a seat yet to play at ``(x, y)``, its emblem in the middle; outlined when it is next."""
+    card_w, card_h = kit.card_size(TRICK_CARD)
+    colour = kit.seat_colour(seat)
+    kit.panel(
+        canvas,
+        (x, y, x + card_w, y + card_h),
+        kit.card_radius(card_w),
+        kit.with_alpha(colour, 40) if is_next else EMPTY_SLOT,
+        outline=colour if is_next else kit.PANEL_EDGE,
+        width=3 if is_next else Space.HAIR,
+    )
+    paste_centered(canvas, emblem(character, SLOT_EMBLEM, colour), (x + card_w / 2, y + card_h / 2))
 
 
 def _draw_centred_message(
@@ -196,7 +236,7 @@ def draw_discard(canvas: Image.Image, view: Table, names: Sequence[str], locale:
         kit.draw_centered(draw, (ex, name_y + 28), status, face(READ), fill, max_width=col_w - Space.S)
 
 
-def draw_last_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
+def draw_last_trick(canvas: Image.Image, box: kit.Box, *, view: Table, locale: str) -> None:
     """The previous trick, small, in play order: each card over its player's emblem, the winner's card ringed."""
     x0, y0, x1, _y1 = box
     table = view.table
