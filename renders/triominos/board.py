@@ -16,7 +16,6 @@ from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
-from PIL import ImageFilter
 
 from bot.games.triominos_views import Cell
 from bot.games.triominos_views import Placement
@@ -36,6 +35,7 @@ from renders.regions import Regions
 from renders.triominos.frame import Extent
 from renders.triominos.frame import Frame
 from renders.triominos.frame import frame
+from renders.triominos.laid import laid_tiles as _laid_tiles
 from renders.triominos.panel import GAP
 from renders.triominos.panel import draw_panel
 from renders.triominos.panel import panel_height
@@ -49,7 +49,6 @@ from renders.triominos.tiles import MARGIN
 from renders.triominos.tiles import ROOT3
 from renders.triominos.tiles import Area
 from renders.triominos.tiles import Point
-from renders.triominos.tiles import halo
 from renders.triominos.tiles import header_band
 from renders.triominos.tiles import number_boxes
 from renders.triominos.tiles import paste_tile
@@ -64,11 +63,6 @@ START_TILE: Final = (54, 84)
 """The smallest and largest tile of the starting draw."""
 START_ROW: Final = 92
 MAP_FILL: Final[kit.RGBA] = (4, 30, 18, 215)
-BLUR: Final = 3
-"""The radius of the shadow's box blur, at half size."""
-BLUR_REACH: Final = 2 * BLUR + 2
-"""Past how many pixels of zeros around the tiles' shadow blurring changes nothing (a box blur reads one pixel past
-its radius, and its edges repeat the last pixel): the blur of the part that far around is the blur of the whole."""
 
 
 def picture_size(players: int) -> tuple[int, int]:
@@ -220,10 +214,15 @@ def _draw_board(canvas: Image.Image, table: TriominosTable, plan: BoardPlan) -> 
 
     last = table.last
     lit = (last.r, last.c, last.seat) if last is not None else None
-    laid = _laid_tiles((plan.box[2] - bx, plan.box[3] - by), plan.frame, plan.tiles, plan.box[:2], lit)
-    overlaid = bool(plan.ghosts or plan.badges or plan.minimap is not None)
-    # the cached layer is shared: it is copied only when something is drawn on it
-    layer = measure.copied(laid, laid.copy()) if overlaid else laid
+    size = (plan.box[2] - bx, plan.box[3] - by)
+    laid, (lx, ly) = _laid_tiles(size, plan.frame, plan.tiles, plan.box[:2], lit)
+    if not (plan.ghosts or plan.badges or plan.minimap is not None):
+        # the laid part holds every pixel the layer inks: blended as it is, past it the felt stays as it is
+        kit.paste(canvas, laid, (bx + lx, by + ly))
+        return
+    # the cached part is shared: it is copied onto a layer of the board's size before anything is drawn on it
+    layer = Image.new("RGBA", size, (0, 0, 0, 0))
+    layer.paste(laid, (lx, ly))
     with measure.placed(1.0, (bx, by)):
         for spot, xy in plan.ghosts:
             paste_tile(layer, tile_image((), side, spot.up, ghost=True), local(xy), side)
@@ -236,50 +235,7 @@ def _draw_board(canvas: Image.Image, table: TriominosTable, plan: BoardPlan) -> 
     inked = layer.getbbox()
     if inked is not None:
         kit.paste(canvas, layer.crop(inked), (bx + inked[0], by + inked[1]))
-    measure.pasted(layer, (bx, by))
-
-
-@measure.piece_cache(maxsize=8)
-def _laid_tiles(
-    size: tuple[int, int],
-    shown: Frame,
-    tiles: tuple[tuple[Cell, Point], ...],
-    origin: tuple[int, int],
-    lit: tuple[int, int, int] | None,
-) -> Image.Image:
-    """The board's layer with its tiles laid on their shadow, the last one (``lit``: its space and seat) in its
-    player's halo: the same for the table and for each page of a turn's placements."""
-    layer = _shadow(size, shown, tiles)
-    side = shown.side
-    for cell, xy in tiles:
-        local = (xy[0] - origin[0], xy[1] - origin[1])
-        if lit is not None and (cell.r, cell.c) == lit[:2]:
-            halo(layer, local, side, cell.up, kit.seat_colour(lit[2]), max(Space.S, side // 6))
-        paste_tile(layer, tile_image(cell.corners, side, cell.up), local, side)
-    return layer
-
-
-def _shadow(size: tuple[int, int], shown: Frame, tiles: Sequence[tuple[Cell, Point]]) -> Image.Image:
-    """A soft shadow under the tiles, drawn at half size and blurred, as a layer of its own."""
-    shadow = Image.new("L", (size[0] // 2 + 1, size[1] // 2 + 1), 0)
-    draw = ImageDraw.Draw(shadow)
-    for cell, _xy in tiles:
-        pts = [shown.point(x, y) for x, y in vertices(cell.r, cell.c)]
-        draw.polygon([(x / 2 + 1, y / 2 + 2) for x, y in pts], fill=110)
-    inked = shadow.getbbox()
-    if inked is not None:
-        # blurred only around the tiles: past them the shadow is zero, and zero it stays
-        box = _grown(inked, BLUR_REACH, shadow.size)
-        shadow.paste(shadow.crop(box).filter(ImageFilter.BoxBlur(BLUR)), box[:2])
-    blurred = shadow.resize(size)
-    dark = Image.new("RGBA", size, (0, 0, 0, 0))
-    dark.putalpha(blurred)
-    return dark
-
-
-def _grown(box: kit.Box, by: int, size: tuple[int, int]) -> kit.Box:
-    """``box`` grown by ``by`` px on every side, within an image of ``size``."""
-    return (max(0, box[0] - by), max(0, box[1] - by), min(size[0], box[2] + by), min(size[1], box[3] + by))
+    measure.pasted(laid, (bx + lx, by + ly))
 
 
 def _draw_minimap(layer: Image.Image, table: TriominosTable, plan: BoardPlan) -> None:
