@@ -7,18 +7,12 @@ masks. Everything costly (fonts, masks, card faces, shadows) is cached: a render
 
 from __future__ import annotations
 
-import io
 import math
-import struct
-import weakref
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 from typing import Final
 
-from isal import isal_zlib
 from PIL import Image
 from PIL import ImageChops
 from PIL import ImageDraw
@@ -30,6 +24,9 @@ from bot.i18n import language
 from bot.i18n import t
 from renders import measure
 from renders import memory
+from renders.blending import blend_quickly
+from renders.blending import blendable
+from renders.blending import ring_spans
 from renders.typeface import FONT_BOLD as FONT_BOLD
 from renders.typeface import FONT_DIR as FONT_DIR
 from renders.typeface import FONT_REGULAR as FONT_REGULAR
@@ -344,58 +341,8 @@ def _solid(size: tuple[int, int], colour: Colour, mask_key: tuple[str, tuple[int
         mask = mask.point(lambda v: v * alpha // 255)
     layer = Image.new("RGBA", size, with_alpha(colour, 0))
     layer.putalpha(mask)
-    spans = _ring_spans(mask, args[3] + 1, args[2]) if kind == "ring" else ((0, 0, *size),)
-    return _blendable(layer, colour, spans)
-
-
-Blend = tuple["weakref.ref[Image.Image]", Any, Any, tuple[Box, ...]]
-_BLENDS: dict[int, Blend] = {}
-"""Layers of one colour under their alpha, by id: that colour opaque, their alpha, and the boxes their ink lies in."""
-
-
-def _blendable(layer: Image.Image, colour: Colour, spans: tuple[Box, ...]) -> Image.Image:
-    """Remember ``layer`` (``colour`` under its alpha, ink only inside ``spans``) for :func:`paste`'s quick way.
-
-    Over an opaque canvas, Pillow's paste of the opaque colour through the layer's alpha gives the very pixels of
-    ``alpha_composite`` (checked for every colour, ground and alpha) at half the cost; where the alpha is 0 both
-    leave the canvas as it is, so a ring's empty middle is skipped.
-    """
-    key = id(layer)
-    ink = Image.new("RGBA", layer.size, with_alpha(colour, 255))
-    _BLENDS[key] = (weakref.ref(layer), ink.im, layer.getchannel("A").im, spans)
-    weakref.finalize(layer, _BLENDS.pop, key, None)
-    return layer
-
-
-def _ring_spans(mask: Image.Image, thickness: int, radius: int) -> tuple[Box, ...]:
-    """The four bands of a ring's mask around its empty middle (the whole mask if the middle is not empty)."""
-    w, h = mask.size
-    side, cap = thickness + 1, max(radius, thickness) + 1
-    middle = (side, cap, w - side, h - cap)
-    if middle[2] <= middle[0] or middle[3] <= middle[1] or mask.crop(middle).getextrema() != (0, 0):
-        return ((0, 0, w, h),)
-    return ((0, 0, w, cap), (0, h - cap, w, h), (0, cap, side, h - cap), (w - side, cap, w, h - cap))
-
-
-def _blend_quickly(canvas: Image.Image, layer: Image.Image, x: int, y: int) -> bool:
-    """Paste a remembered one-colour ``layer`` at (``x``, ``y``) through its alpha where the canvas is opaque; say
-    whether it was done (else the caller composites)."""
-    blend = _BLENDS.get(id(layer))
-    if blend is None or blend[0]() is not layer or canvas.mode != "RGBA":
-        return False
-    spans = []
-    for left, top, right, bottom in blend[3]:
-        left, top = max(left, -x), max(top, -y)
-        right, bottom = min(right, canvas.width - x), min(bottom, canvas.height - y)
-        if right > left and bottom > top:
-            box = (x + left, y + top, x + right, y + bottom)
-            if canvas.im.crop(box).getband(3).getextrema() != (255, 255):
-                return False
-            spans.append(((left, top, right, bottom), box))
-    _, ink, alpha, _ = blend
-    for part, box in spans:
-        canvas.im.paste(ink.crop(part), box, alpha.crop(part))
-    return True
+    spans = ring_spans(mask, args[3] + 1, args[2]) if kind == "ring" else ((0, 0, *size),)
+    return blendable(layer, with_alpha(colour, 255), spans)
 
 
 def paste(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
@@ -410,7 +357,7 @@ def paste(canvas: Image.Image, layer: Image.Image, xy: tuple[int, int]) -> None:
     bottom = min(layer.height, canvas.height - y)
     if right <= left or bottom <= top:
         return
-    if _blend_quickly(canvas, layer, x, y):
+    if blend_quickly(canvas, layer, x, y):
         measure.pasted(layer, (x, y))
         return
     whole = left == 0 and top == 0 and right == layer.width and bottom == layer.height
@@ -483,7 +430,7 @@ def _shadow(width: int, height: int, radius: int, blur: int, opacity: int) -> Im
     mask = mask.filter(ImageFilter.GaussianBlur(blur)).point(lambda v: v * opacity // 255)
     layer = Image.new("RGBA", mask.size, (0, 0, 0, 0))
     layer.putalpha(mask)
-    return _blendable(layer, (0, 0, 0), ((0, 0, *mask.size),))
+    return blendable(layer, (0, 0, 0, 255), ((0, 0, *mask.size),))
 
 
 def drop_shadow(
@@ -508,7 +455,7 @@ def glow(width: int, height: int, radius: int, colour: Colour, spread: int) -> I
     mask = mask.point(lambda v: min(255, v * 2))
     layer = Image.new("RGBA", mask.size, with_alpha(colour, 0))
     layer.putalpha(mask)
-    return _blendable(layer, colour, ((0, 0, *mask.size),))
+    return blendable(layer, with_alpha(colour, 255), ((0, 0, *mask.size),))
 
 
 @lru_cache(maxsize=64)
@@ -825,65 +772,3 @@ def card_glow(canvas: Image.Image, xy: tuple[int, int], width: int, colour: Colo
     """A halo around the card that will be laid at ``xy``: draw it first, then the card."""
     w, h = card_size(width)
     paste(canvas, glow(w, h, card_radius(width), colour, spread), (xy[0] - spread, xy[1] - spread))
-
-
-# --- output --------------------------------------------------------------------------------------------------
-
-
-PNG_SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
-DEFLATE_LEVEL: Final = 1
-"""ISA-L's level 1: as small as zlib's level 1 and about five times faster (measured on every game's pictures)."""
-
-
-def encode_png(img: Image.Image, *, colors: int | None = None) -> bytes:
-    """The picture as PNG bytes, ready for a Discord attachment: lossless, encoded in a few milliseconds.
-
-    Pictures are opaque, so alpha is dropped. Full colour by default: a palette blurs the antialiased card
-    symbols. ``colors`` quantises to a palette for small documentation images.
-    """
-    if colors is not None:
-        out = img.convert("RGB").quantize(colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-        buffer = io.BytesIO()
-        out.save(buffer, format="PNG", compress_level=6)
-        return buffer.getvalue()
-    width, height = img.size
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, filters, no interlace
-    idat = isal_zlib.compress(png_rows(img), DEFLATE_LEVEL)
-    return PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
-
-
-def png_rows(rgb: Image.Image) -> bytes:
-    """The scanlines of a picture as RGB, as PNG stores them before deflate: each row after its filter byte, 0 (none).
-    An RGBA picture's rows are read as RGB straight from it (alpha dropped), without converting the picture.
-
-    Pillow's own encoder tries five filters on every row, which costs more than the deflate itself. On these
-    pictures (flat colours, repeated pieces) the raw rows deflate smaller than with any single filter: measured over
-    every game's pictures, about 12 % smaller than "Up" (each byte minus the one above it) and 15 % than "Sub".
-
-    Pillow's raw packer writes the rows in one pass, each padded to a given stride with a zero byte at its end: the
-    same bytes as the filter byte before each row, moved by one.
-    """
-    width, height = rgb.size
-    stride = 3 * width + 1
-    packer = Image._getencoder(rgb.mode, "raw", ("RGB", stride, 1))
-    packer.setimage(rgb.im, (0, 0, width, height))
-    _, status, padded = packer.encode(max(1, stride * height))
-    if status != 1 or len(padded) != stride * height:
-        return _rows_by_paste(rgb)
-    return b"".join((b"\0", memoryview(padded)[:-1]))
-
-
-def _rows_by_paste(rgb: Image.Image) -> bytes:
-    """:func:`png_rows` the slow way: the packed rows pasted after a first column of zeros."""
-    width, height = rgb.size
-    stride = 3 * width
-    samples = rgb.tobytes() if rgb.mode == "RGB" else rgb.tobytes("raw", "RGB")
-    flat = Image.frombuffer("L", (stride, height), samples, "raw", "L", 0, 1)  # one byte per sample, not copied
-    lines = Image.new("L", (stride + 1, height), 0)  # a first column of filter bytes
-    lines.paste(flat, (1, 0))
-    return lines.tobytes()
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    """One PNG chunk: length, type, data, CRC of type and data."""
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))

@@ -15,6 +15,7 @@ from PIL import ImageDraw
 from bot.i18n import t
 from renders import kit
 from renders import layout
+from renders import png
 from renders.layout import Space
 from renders.layout import Type
 from renders.results import MEDALS
@@ -76,7 +77,7 @@ def leaderboard_picture(lines: Sequence[Line], kind: str, locale: str) -> bytes:
     for line in extra:
         y += Space.L
         _line(canvas, (MARGIN, y, WIDTH - MARGIN, y + ROW), line)
-    return kit.encode_png(canvas)
+    return png.encode_png(canvas)
 
 
 def _numbers_x() -> tuple[float, float, float]:

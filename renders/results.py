@@ -20,6 +20,7 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import layout
+from renders import png
 from renders.layout import Space
 from renders.layout import Type
 
@@ -69,7 +70,7 @@ def results_picture(
     if chart:
         y += Space.L - ROW_GAP
         _chart(canvas, (MARGIN, y, WIDTH - MARGIN, y + CHART_HEIGHT), points, kind, locale)
-    return kit.encode_png(canvas)
+    return png.encode_png(canvas)
 
 
 def seat_label(names: Sequence[str], seat: int, locale: str) -> str:

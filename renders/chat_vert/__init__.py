@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bot.games.chat_vert_views import ChatVertSeatView
 from bot.games.chat_vert_views import ChatVertTableView
-from renders import kit
+from renders import png
 from renders.chat_vert.cards import card_back
 from renders.chat_vert.cards import card_face
 from renders.chat_vert.cards import colour_letter
@@ -26,11 +26,11 @@ class ChatVertPictures:
 
     def table(self, view: ChatVertTableView, names: Sequence[str], locale: str) -> bytes:
         """The shared table: of the rules only their number is drawn, never a text."""
-        return kit.encode_png(table_image(view.table, names, locale))
+        return png.encode_png(table_image(view.table, names, locale))
 
     def hand(self, view: ChatVertSeatView, locale: str) -> bytes:
         """A seat's hand; while it is to play, the cards the base rules allow are raised and the others dimmed."""
-        return kit.encode_png(hand_image(view, locale))
+        return png.encode_png(hand_image(view, locale))
 
     def hand_key(self, view: ChatVertSeatView) -> Hashable:
         """What of the seat's view its hand picture draws (see ``renders.chat_vert.hand.hand_key``): equal keys

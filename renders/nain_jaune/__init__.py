@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from bot.games.nain_jaune_views import NainJauneSeatView
 from bot.games.nain_jaune_views import NainJauneTableView
-from renders import kit
+from renders import png
 from renders.nain_jaune.hand import hand_grid
 from renders.nain_jaune.hand import hand_image
 from renders.nain_jaune.hand import hand_key
@@ -37,11 +37,11 @@ class NainJaunePictures:
 
     def table(self, view: NainJauneTableView | NainJauneSeatView, names: Sequence[str], locale: str) -> bytes:
         """The shared table; only the public body is read, so a seat's view shows no hand either."""
-        return kit.encode_png(table_image(view, names, locale))
+        return png.encode_png(table_image(view, names, locale))
 
     def hand(self, view: NainJauneSeatView, locale: str) -> bytes:
         """A player's hand, its playable cards marked on its turn."""
-        return kit.encode_png(hand_image(view, locale))
+        return png.encode_png(hand_image(view, locale))
 
     def hand_key(self, view: NainJauneSeatView) -> Hashable:
         """What the hand picture draws of ``view`` (see ``hand.hand_key``): the version, the events, the legal moves

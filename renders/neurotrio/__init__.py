@@ -11,26 +11,26 @@ from bot.games.neurotrio_views import NeurotrioOwn
 from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.games.neurotrio_views import NeurotrioTableView
 from bot.games.neurotrio_views import Placement
-from renders import kit
+from renders import png
 from renders.neurotrio.board import table_image
 from renders.neurotrio.hand import hand_image
 
 
 def render_table(view: NeurotrioTableView, names: Sequence[str], locale: str) -> bytes:
     """The shared table as PNG bytes, from the public view and the seat names."""
-    return kit.encode_png(table_image(view, names, locale))
+    return png.encode_png(table_image(view, names, locale))
 
 
 def render_cells(
     view: NeurotrioTableView, names: Sequence[str], locale: str, card: str, cells: Sequence[Placement]
 ) -> bytes:
     """The table with every given legal cell for ``card`` as a translucent ghost with its name and the VP it scores."""
-    return kit.encode_png(table_image(view, names, locale, card=card, cells=cells))
+    return png.encode_png(table_image(view, names, locale, card=card, cells=cells))
 
 
 def render_hand(view: NeurotrioSeatView, locale: str, *, mark: bool) -> bytes:
     """A player's private picture as PNG bytes; with ``mark``, its playable cards lit and the others dimmed."""
-    return kit.encode_png(hand_image(view, locale, mark=mark))
+    return png.encode_png(hand_image(view, locale, mark=mark))
 
 
 class NeurotrioPictures:

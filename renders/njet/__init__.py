@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from bot.games.njet_views import NjetSeatView
 from bot.games.njet_views import NjetTableView
-from renders import kit
+from renders import png
 from renders.njet.hand import hand_image
 from renders.njet.hand import hand_key
 from renders.njet.sheet import sheet_image
@@ -24,11 +24,11 @@ class NjetPictures:
 
     def table(self, view: NjetTableView, names: Sequence[str], locale: str) -> bytes:
         """The shared table; only the public view is read, so no hand can show."""
-        return kit.encode_png(table_image(view, names, locale))
+        return png.encode_png(table_image(view, names, locale))
 
     def hand(self, view: NjetSeatView, locale: str) -> bytes:
         """The seat's hand, its playable cards marked when it is to play."""
-        return kit.encode_png(hand_image(view, locale))
+        return png.encode_png(hand_image(view, locale))
 
     def hand_key(self, view: NjetSeatView) -> Hashable:
         """What of the seat's view its hand picture draws (see ``renders.njet.hand.hand_key``)."""
@@ -36,7 +36,7 @@ class NjetPictures:
 
     def sheet(self, view: NjetTableView, names: Sequence[str], locale: str) -> bytes:
         """The full score sheet (up to 16 rounds), tall enough for every round of the game."""
-        return kit.encode_png(sheet_image(view, names, locale))
+        return png.encode_png(sheet_image(view, names, locale))
 
 
 PICTURES = NjetPictures()

@@ -11,7 +11,7 @@ from bot.games.triominos_views import Placement
 from bot.games.triominos_views import TileFace
 from bot.games.triominos_views import TriominosSeatView
 from bot.games.triominos_views import TriominosTableView
-from renders import kit
+from renders import png
 from renders.triominos.board import table_image
 from renders.triominos.hand import hand_image
 from renders.triominos.spots import spot_letters
@@ -20,7 +20,7 @@ from renders.triominos.tiles import letter_label
 
 def render_table(view: TriominosTableView | TriominosSeatView, names: Sequence[str], locale: str) -> bytes:
     """The shared table as PNG bytes; only the public body is read, so a seat's view shows no hand either."""
-    return kit.encode_png(table_image(view.table, names, locale))
+    return png.encode_png(table_image(view.table, names, locale))
 
 
 def render_placements(
@@ -34,12 +34,12 @@ def render_placements(
     """The table with the given placements as ghost tiles, one letter per space (``spot_letters``, from the
     ``first``-th letter: the page's start), the placed ``tile`` named in the header (None when the spots are of
     several tiles)."""
-    return kit.encode_png(table_image(view.table, names, locale, tile=tile, spots=spots, first=first))
+    return png.encode_png(table_image(view.table, names, locale, tile=tile, spots=spots, first=first))
 
 
 def render_hand(view: TriominosSeatView, locale: str, *, mark: bool) -> bytes:
     """A player's tiles as PNG bytes; with ``mark``, the tiles that can be laid lit and the others dimmed."""
-    return kit.encode_png(hand_image(view, locale, mark=mark))
+    return png.encode_png(hand_image(view, locale, mark=mark))
 
 
 class TriominosPictures:

@@ -13,6 +13,7 @@ from PIL import ImageDraw
 from PIL import ImageFont
 
 from renders import kit
+from renders import png
 from tests.renders.support import PNG_SIGNATURE
 from tests.test_i18n import catalog_file
 
@@ -140,13 +141,13 @@ def test_new_canvas_is_a_copy() -> None:
 def test_encode_png_gives_real_png_bytes() -> None:
     canvas = kit.new_canvas(320, 200)
     kit.paste_card(canvas, kit.card_face("10H", 96, "fr"), (20, 20))
-    data = kit.encode_png(canvas)
+    data = png.encode_png(canvas)
     assert data.startswith(PNG_SIGNATURE)
     with Image.open(io.BytesIO(data)) as image:
         assert image.format == "PNG"
         assert image.size == (320, 200)
         assert image.mode == "RGB"
-    small = kit.encode_png(canvas, colors=64)
+    small = png.encode_png(canvas, colors=64)
     with Image.open(io.BytesIO(small)) as image:
         assert image.mode == "P"
 
@@ -229,14 +230,14 @@ def test_png_rows_put_a_filter_byte_before_each_row(mode: str, size: tuple[int, 
     samples = picture.convert("RGB").tobytes()
     stride = 3 * size[0]
     rows = b"".join(b"\0" + samples[y * stride : (y + 1) * stride] for y in range(size[1]))
-    assert kit.png_rows(picture) == rows
+    assert png.png_rows(picture) == rows
 
 
 def test_a_png_holds_the_very_pixels_drawn() -> None:
     canvas = kit.new_canvas(300, 180)
     kit.paste_card(canvas, kit.card_face("QS", 96, "fr", ring=kit.GOLD), (20, 10))
     kit.paste(canvas, speckled_layer(120, 90), (160, 60))
-    with Image.open(io.BytesIO(kit.encode_png(canvas))) as image:
+    with Image.open(io.BytesIO(png.encode_png(canvas))) as image:
         assert image.convert("RGB").tobytes() == canvas.convert("RGB").tobytes()
 
 

@@ -19,7 +19,7 @@ from bot.replay import MAX_FRAMES
 from bot.replay import replay_of
 from bot.store import ActionRow
 from bot.store import Seat
-from renders import kit
+from renders import png
 from renders.replay import LIMIT_BYTES
 from renders.replay import SCALES
 from renders.replay import animate
@@ -38,13 +38,13 @@ def picture(size: tuple[int, int], colour: tuple[int, int, int], middle: tuple[i
     if middle is not None:
         w, h = size
         image.paste(middle, (w // 2 - 5, h // 2 - 5, w // 2 + 5, h // 2 + 5))
-    return kit.encode_png(image)
+    return png.encode_png(image)
 
 
 def noise(size: tuple[int, int], seed: int) -> bytes:
     """A PNG of coloured noise, the worst case of a palette and of lossless compression."""
     rng = random.Random(seed)
-    return kit.encode_png(Image.frombytes("RGB", size, rng.randbytes(size[0] * size[1] * 3)))
+    return png.encode_png(Image.frombytes("RGB", size, rng.randbytes(size[0] * size[1] * 3)))
 
 
 def frame_count(image: Image.Image) -> int:
