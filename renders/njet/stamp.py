@@ -35,13 +35,18 @@ def _overlap(a: kit.Box, b: kit.Box) -> kit.Box | None:
     return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
 
+REACHES = 8
+"""How many reaches a stamp cache keeps for each tile it keeps: they are small, and measuring one draws the piece."""
+
+
 class Stamps:
     """A bounded cache of stamped pieces, least recently used dropped first."""
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
         self._tiles: OrderedDict[Hashable, Image.Image] = OrderedDict()
-        self._reaches: dict[Hashable, kit.Box] = {}
+        self._reaches: OrderedDict[Hashable, kit.Box] = OrderedDict()
+        """Each piece's reach (a few numbers), kept for up to ``REACHES`` times as many pieces as the tiles."""
 
     def stamp(
         self,
@@ -84,6 +89,8 @@ class Stamps:
             if min(x0, y0) == 0 or x1 == clear.width or y1 == clear.height:
                 raise ValueError(f"a stamped piece reaches past its margin: {key!r}")
             found = self._reaches[key] = (x0 - MARGIN, y0 - MARGIN, x1 - MARGIN, y1 - MARGIN)
+            if len(self._reaches) > REACHES * self.maxsize:
+                self._reaches.popitem(last=False)
         return found
 
     def _tile(self, box: kit.Box, anchor: tuple[int, int], key: Hashable, ground: kit.RGBA, draw: Draw) -> Image.Image:
