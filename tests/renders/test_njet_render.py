@@ -6,9 +6,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from collections.abc import Callable
 from functools import cache
 
 import pytest
+from PIL import Image
+from PIL import ImageDraw
 
 import renders.njet
 from bot.games.base import action_rng
@@ -30,6 +33,8 @@ from renders.njet import hand
 from renders.njet import shapes
 from renders.njet import sheet
 from renders.njet import table
+from renders.njet.stamp import REACHES
+from renders.njet.stamp import Stamps
 from tests.renders import support
 from tests.renders.readability import pictures_of_game
 from tests.renders.support import open_png
@@ -259,3 +264,21 @@ def test_every_key_the_renderer_uses_exists() -> None:
     }.items():
         for suffix in suffixes:
             assert has(prefix + suffix), prefix + suffix
+
+
+def test_stamps_keep_a_bounded_number_of_pieces_and_reaches() -> None:
+    """A piece stamped on a plain ground is the piece drawn there; the cache keeps at most ``maxsize`` pieces and a
+    few times as many measured reaches, however many different pieces pass."""
+    stamps = Stamps(maxsize=2)
+    ground = (40, 90, 60, 255)
+
+    def square(shade: int) -> Callable[[Image.Image, int, int], None]:
+        return lambda image, x, y: ImageDraw.Draw(image).rectangle((x, y, x + 9, y + 9), fill=(shade, 0, 0, 255))
+
+    for shade in range(40):
+        canvas = Image.new("RGBA", (40, 40), ground)
+        stamps.stamp(canvas, (10, 12), (10, 10), ("square", shade), ground, square(shade), [])
+        expected = Image.new("RGBA", (40, 40), ground)
+        square(shade)(expected, 10, 12)
+        assert canvas.tobytes() == expected.tobytes()
+    assert len(stamps._tiles) <= 2 and len(stamps._reaches) <= REACHES * 2
