@@ -10,7 +10,6 @@ several runs in processor time (the machine is shared); memory is counted by ``t
 
 from __future__ import annotations
 
-import copy
 import gc
 import random
 import time
@@ -22,7 +21,9 @@ from bot.bench_moves import CHANNELS
 from bot.games.base import Action
 from bot.games.base import action_rng
 from bot.live import LiveGame
+from bot.live import copied
 from bot.live import rebuild
+from bot.live import trim_log
 from bot.registry import engine_of
 from bot.store import ActionRow
 from bot.store import GameRow
@@ -130,7 +131,7 @@ def move_ms(service: TableService, live: LiveGame, action: ActionRow, repeat: in
     engine = live.engine
 
     def move() -> None:
-        work = copy.deepcopy(live.state)
+        work, _ = copied(live.state)
         seat = action.seat if action.seat is not None else -1
         events = engine.apply(work, seat, Action.loads(action.action), action_rng(live.row.seed, action.n))
         moved = LiveGame(row=live.row, engine=engine, state=work, n=live.n + 1, log=live.log)
@@ -159,8 +160,15 @@ def live_bytes(make: Callable[[], object], count: int) -> float:
 
 
 def rebuild_of(row: GameRow, rows: list[ActionRow]) -> Callable[[], LiveGame]:
+    """A live game as the table service keeps it: replayed, then its log trimmed as at its next publication."""
     engine = engine_of(row.kind)
-    return lambda: rebuild(engine, row, rows)
+
+    def kept() -> LiveGame:
+        live = rebuild(engine, row, rows)
+        trim_log(live)
+        return live
+
+    return kept
 
 
 async def bench_growth(

@@ -70,4 +70,5 @@ async def test_a_live_game_holds_memory_linear_in_its_actions_and_none_for_other
     # a bounded cache shared by every game (Le Chat vert's rule checks) that happens to grow its table meanwhile.
     assert many <= 1.25 * few, (few, many)
     at_big = live_bytes(rebuild_of(row, rows[:big]), 1)
-    assert 0 < few < at_big <= 1.25 * (big / small) * few, (small, few, big, at_big)
+    # A game's memory may stay flat (its log is trimmed, a deal's state replaced) but never grow faster than its length.
+    assert few > 0 and 0 < at_big <= 1.25 * (big / small) * few, (small, few, big, at_big)
