@@ -13,6 +13,7 @@ import json
 import logging
 import sqlite3
 from collections.abc import AsyncIterator
+from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
 from contextlib import asynccontextmanager
@@ -213,15 +214,27 @@ def _row_to_game(row: Sequence[Any]) -> GameRow:
     )
 
 
-async def _write_finish(
-    db: aiosqlite.Connection, game_id: int, status: str, results: Iterable[ResultLine], now: float
-) -> None:
-    """Inside a transaction: the game's end and its ranking, keyed by seat so that writing it again changes nothing."""
-    await db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, now, game_id))
-    await db.executemany(
+def _write_finish(db: sqlite3.Connection, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
+    """Inside a transaction (in the connection's thread): the game's end and its ranking, keyed by seat so that
+    writing it again changes nothing."""
+    db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, now, game_id))
+    db.executemany(
         "INSERT OR REPLACE INTO results (game_id, seat, user_id, name, rank, score) VALUES (?, ?, ?, ?, ?, ?)",
         [(game_id, *r) for r in results],
     )
+
+
+def _in_one_trip(db: sqlite3.Connection, write: Callable[[sqlite3.Connection], T]) -> T:
+    """``write`` as one transaction, run whole in the connection's thread; rolled back if anything fails."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        done = write(db)
+        db.commit()
+    except BaseException:
+        if db.in_transaction:
+            db.rollback()
+        raise
+    return done
 
 
 class SQLiteBackend(Backend):
@@ -248,10 +261,22 @@ class SQLiteBackend(Backend):
                 await self._rollback()
                 raise
 
+    async def one_trip(self, write: Callable[[sqlite3.Connection], T]) -> T:
+        """``write`` as one transaction in a single trip to the connection's thread, where each statement of
+        ``transaction`` is a trip of its own: a move's write, the hottest, waits on the thread once, not six times.
+        Nothing else on this connection runs in the middle of it."""
+        async with self._write_lock:
+            # aiosqlite queues work for its thread through ``_execute``; its public calls are one statement each.
+            done: T = await self.db._execute(_in_one_trip, self.db._conn, write)  # type: ignore[no-untyped-call]
+            return done
+
     async def _write(self, sql: str, params: Sequence[Any]) -> None:
         """One statement in its own write transaction."""
-        async with self.transaction() as db:
-            await db.execute(sql, params)
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute(sql, params)
+
+        await self.one_trip(write)
 
     async def _rollback(self) -> None:
         if not self.db.in_transaction:
@@ -401,22 +426,22 @@ class SQLiteBackend(Backend):
         results: Iterable[ResultLine] | None,
         how: str | None,
     ) -> None:
+
+        def write(db: sqlite3.Connection) -> None:
+            found = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+            if found is not None and found[0] in ENDED_EARLY:
+                raise GameEnded(game_id, n)
+            db.execute(
+                "INSERT INTO actions (game_id, n, seat, action, by_bot, at, how) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, n, seat, action, int(by_bot), at, how),
+            )
+            if turn_since is not None:
+                db.execute("UPDATE games SET turn_since = ?, reminded = 0 WHERE id = ?", (turn_since, game_id))
+            if results is not None:
+                _write_finish(db, game_id, "over", results, at)
+
         try:
-            async with self.transaction() as db:
-                async with db.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-                    found = await cur.fetchone()
-                if found is not None and found[0] in ENDED_EARLY:
-                    raise GameEnded(game_id, n)
-                await db.execute(
-                    "INSERT INTO actions (game_id, n, seat, action, by_bot, at, how) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, n, seat, action, int(by_bot), at, how),
-                )
-                if turn_since is not None:
-                    await db.execute(
-                        "UPDATE games SET turn_since = ?, reminded = 0 WHERE id = ?", (turn_since, game_id)
-                    )
-                if results is not None:
-                    await _write_finish(db, game_id, "over", results, at)
+            await self.one_trip(write)
         except sqlite3.IntegrityError as error:
             # Only the (game, number) key means "already written"; any other constraint is a failed write.
             if "actions.game_id" in str(error):
@@ -500,8 +525,7 @@ class SQLiteBackend(Backend):
     # -- results and statistics ----------------------------------------------------------------
 
     async def finish_game(self, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
-        async with self.transaction() as db:
-            await _write_finish(db, game_id, status, results, now)
+        await self.one_trip(lambda db: _write_finish(db, game_id, status, results, now))
 
     async def stats(self, guild_id: int, kind: str | None) -> list[StatLine]:
         query = (
