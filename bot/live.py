@@ -9,9 +9,9 @@ import pickle
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from dataclasses import field
 from typing import Any
 from typing import Protocol
+from typing import cast
 
 from bot.games.base import Action
 from bot.games.base import AnyEngine
@@ -139,7 +139,10 @@ def copied(state: Any) -> tuple[Any, bytes | None]:
     return pickle.loads(saved), saved
 
 
-@dataclass
+_COLD: Any = object()
+"""The value of a live game's ``_state`` or ``_log`` while it rests as its pickle."""
+
+
 class LiveGame:
     """A running game in memory: its row, engine, state and its event log (the whole of it while ``whole``, else
     its latest events: ``trim_log``).
@@ -147,18 +150,86 @@ class LiveGame:
     ``n`` is the state's version, the number of actions applied; ``acted`` the version at which each seat last
     acted, so that a click drawn from an earlier version can be told from a fresh one. ``undo`` is the last move
     while its player may still take it back.
+
+    Between moves a game rests (``rest``): its state and log are kept as their pickles, a few bytes the garbage
+    collector never walks, where hundreds of resting games' objects made every full collection a long stall of the
+    event loop. Reading ``state`` or ``log`` brings them back; a move's copy of the state is unpickled from the same
+    bytes (``work_copy``), so a move pays one pickling, as it did to copy the state before.
     """
 
-    row: GameRow
-    engine: AnyEngine
-    state: Any
-    n: int = 0
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    log: list[tuple[int, Event]] = field(default_factory=list)
-    acted: dict[int, int] = field(default_factory=dict)
-    undo: Undo | None = None
-    whole: bool = True
-    """Whether ``log`` still holds every event since the start."""
+    def __init__(
+        self,
+        row: GameRow,
+        engine: AnyEngine,
+        state: Any,
+        n: int = 0,
+        lock: asyncio.Lock | None = None,
+        log: list[tuple[int, Event]] | None = None,
+        acted: dict[int, int] | None = None,
+        undo: Undo | None = None,
+        whole: bool = True,
+    ) -> None:
+        self.row = row
+        self.engine = engine
+        self._state: Any = state
+        self._pickled_state: bytes | None = None
+        """The state's pickle, once made (``rest``, ``work_copy``): the state never changes in place afterwards."""
+        self.n = n
+        self.lock = lock or asyncio.Lock()
+        self._log: list[tuple[int, Event]] = [] if log is None else log
+        self._pickled_log: bytes | None = None
+        self.acted: dict[int, int] = {} if acted is None else acted
+        self.undo = undo
+        self.whole = whole
+        """Whether ``log`` still holds every event since the start."""
+
+    @property
+    def state(self) -> Any:
+        if self._state is _COLD:
+            self._state = pickle.loads(cast("bytes", self._pickled_state))
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._state, self._pickled_state = state, None
+
+    @property
+    def log(self) -> list[tuple[int, Event]]:
+        if self._log is _COLD:
+            self._log = pickle.loads(cast("bytes", self._pickled_log))
+            self._pickled_log = None
+        return self._log
+
+    @property
+    def resting(self) -> bool:
+        """Whether the state and the log are held as their pickles only."""
+        return self._state is _COLD and self._log is _COLD
+
+    def saved_state(self) -> bytes:
+        """The state's pickle (made once for a state: a state is replaced by a move, never changed in place)."""
+        saved = self._pickled_state
+        if saved is None:
+            saved = self._pickled_state = pickled(self._state)
+        return saved
+
+    def work_copy(self) -> tuple[Any, bytes | None]:
+        """A copy of the state to apply a move to, and the state's pickle when the copy came from it (for an undo).
+
+        A state class that copies itself faster (its own ``__deepcopy__``) is copied its way while it is in
+        memory; a resting state is unpickled from its bytes either way."""
+        if self._state is not _COLD and hasattr(type(self._state), "__deepcopy__"):
+            return copy.deepcopy(self._state), None
+        saved = self.saved_state()
+        return pickle.loads(saved), saved
+
+    def rest(self) -> None:
+        """Keep the state and the log as their pickles only, until they are read again."""
+        if self._state is not _COLD:
+            self.saved_state()
+            self._state = _COLD
+        if self._log is not _COLD:
+            self._pickled_log = pickle.dumps(self._log, protocol=pickle.HIGHEST_PROTOCOL)
+            self._log = _COLD
 
 
 def trim_log(live: LiveGame) -> None:
@@ -236,6 +307,7 @@ def rebuild(engine: AnyEngine, row: GameRow, rows: list[ActionRow], observe: Obs
             observe(state, events)
         if before is not None and engine.undoable(pickle.loads(before), seat, action, events):
             live.undo = Undo(action_row.n, seat, before)
+    live.state = state  # changed in place since the game was made: no pickle of it may be kept
     return live
 
 

@@ -40,7 +40,6 @@ from bot.live import Publisher
 from bot.live import Snapshot
 from bot.live import TableError
 from bot.live import Undo
-from bot.live import copied
 from bot.live import explain_illegal
 from bot.live import pickled
 from bot.live import rebuild
@@ -128,7 +127,11 @@ class TableService:
             live = await self.load(game_id)
             async with live.lock:
                 if self._live.get(game_id) is live:
-                    yield await self._fresh(live) if self.store.shared else live
+                    fresh = await self._fresh(live) if self.store.shared else live
+                    try:
+                        yield fresh
+                    finally:
+                        fresh.rest()
                     return
 
     async def _fresh(self, live: LiveGame) -> LiveGame:
@@ -476,7 +479,7 @@ class TableService:
         engine = live.engine
         n = live.n + 1
         before = engine.to_act(live.state)
-        work, saved = copied(live.state)
+        work, saved = live.work_copy()
         events = engine.apply(work, seat, action, action_rng(live.row.seed, n))
         now = self.clock()
         after = engine.to_act(work)

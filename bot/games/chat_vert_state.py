@@ -107,6 +107,7 @@ class ChatVertState(Tracked):
         made = copy.copy(self)
         memo[id(self)] = made
         fields = made.__dict__
+        fields["_index"] = self._index
         for name, value in self.__dict__.items():
             if name in _SHARED:
                 continue
@@ -119,6 +120,13 @@ class ChatVertState(Tracked):
             else:
                 fields[name] = copy.deepcopy(value, memo)
         return made
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled without its compiled rules, nine tenths of its bytes: ``index`` finds them again from the rules
+        (every list of the same rules shares one index). The table service pickles a state at every move."""
+        fields = dict(self.__dict__)
+        fields["_index"] = None
+        return fields
 
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the current direction."""
