@@ -19,6 +19,7 @@ from bot.picture_cache import CACHE
 from bot.picture_cache import pictures
 from bot.players.chat_vert_bench import twenty_rules
 from bot.redraw import PrivateKey
+from bot.redraw import drawing_slot
 from bot.redraw import panels_to_redraw
 from bot.registry import load
 from bot.registry import pictures_of
@@ -71,6 +72,10 @@ class RenderingPublisher(NullPublisher):
     """False while tables are being dealt: the panels are taken as shown, nothing is drawn or counted."""
 
     async def publish(self, snapshot: Snapshot) -> None:
+        async with drawing_slot():
+            await self._publish(snapshot)
+
+    async def _publish(self, snapshot: Snapshot) -> None:
         game = snapshot.game
         key = self.keys.get(game.kind) or self.keys.setdefault(game.kind, private_key_of(game.kind))
         shown = self.shown.setdefault(game.id, {})

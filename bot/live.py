@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import pickle
 import random
 from collections.abc import Callable
@@ -56,12 +57,14 @@ class TableError(GameError):
 
 @dataclass
 class Snapshot:
-    """What publishing needs, copied under the lock so rendering can run without it."""
+    """What publishing needs, taken under the lock so rendering can run without it.
+
+    The views (``public``, ``views``, ``legal``) are worked out from ``source`` when first read: a snapshot waiting
+    for its turn to be drawn holds the state's pickle, not every seat's view, and one superseded by a later move of
+    the same table is never worked out at all."""
 
     game: GameRow
-    public: TableView[Any]
-    views: dict[int, SeatView[Any, Any]]
-    legal: dict[int, list[Action]]
+    source: ViewSource
     to_act: frozenset[int]
     stage: int
     n: int
@@ -71,6 +74,55 @@ class Snapshot:
     results: list[Result] | None
     undo_seat: int | None = None
     """The seat that may take its last move back now, if any."""
+
+    @functools.cached_property
+    def _drawn(self) -> Views:
+        return self.source.views()
+
+    @property
+    def public(self) -> TableView[Any]:
+        return self._drawn[0]
+
+    @property
+    def views(self) -> dict[int, SeatView[Any, Any]]:
+        return self._drawn[1]
+
+    @property
+    def legal(self) -> dict[int, list[Action]]:
+        return self._drawn[2]
+
+
+Views = tuple[TableView[Any], dict[int, SeatView[Any, Any]], dict[int, list[Action]]]
+"""The public view, each seat's view and each seat's legal moves."""
+
+
+class ViewSource(Protocol):
+    """Where a snapshot's views come from when first read."""
+
+    def views(self) -> Views: ...
+
+
+@dataclass(frozen=True)
+class PickledState:
+    """A game's state as its pickle at one version, and how to view it: the views a snapshot shows."""
+
+    engine: AnyEngine
+    saved: bytes
+    players: int
+
+    def views(self) -> Views:
+        public, views = self.engine.all_views(pickle.loads(self.saved), self.players)
+        return public, views, {s: list(view.legal) for s, view in views.items()}
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Views already worked out (a test's, or a demo's)."""
+
+    drawn: Views
+
+    def views(self) -> Views:
+        return self.drawn
 
 
 class Publisher(Protocol):
@@ -336,15 +388,13 @@ def explain_illegal(engine: AnyEngine, state: Any, seat: int, action: Action) ->
 
 
 def snapshot_of(live: LiveGame, events: list[Event], recent: int) -> Snapshot:
-    """What publishing needs of a live game after ``events``, with its last ``recent`` public events."""
+    """What publishing needs of a live game after ``events``, with its last ``recent`` public events; the views
+    from the state's pickle at this version (which the game keeps to rest anyway), when first read."""
     engine, state = live.engine, live.state
     over = engine.is_over(state)
-    public, views = engine.all_views(state, len(live.row.seats))
     return Snapshot(
         game=live.row,
-        public=public,
-        views=views,
-        legal={s: list(view.legal) for s, view in views.items()},
+        source=PickledState(engine, live.saved_state(), len(live.row.seats)),
         to_act=engine.to_act(state),
         stage=engine.stage(state),
         n=live.n,

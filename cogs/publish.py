@@ -26,6 +26,7 @@ from bot.i18n import t
 from bot.picture_cache import pictures
 from bot.picture_cache import table_picture
 from bot.rating_service import change_numbers
+from bot.redraw import drawing_slot
 from bot.redraw import panel_key
 from bot.registry import engine_of
 from bot.registry import spec_of
@@ -407,10 +408,14 @@ class DiscordPublisher:
                 f"the turn call of game {game.id}", lambda: self._call_turn(channel, last, ended), retried=True
             )
 
-        changed = await self._changed_panels(last)
-        drawing = asyncio.ensure_future(
-            self._safely(f"the pictures of game {game.id}", lambda: self._draw(last, changed))
-        )
+        slot = drawing_slot()
+        await slot.acquire()
+        try:
+            changed = await self._changed_panels(last)
+        except BaseException:
+            slot.release()
+            raise
+        drawing = asyncio.ensure_future(self._draw_in_turn(slot, last, changed))
         panels = [
             self._safely(
                 f"the panel of seat {seat} in game {game.id}",
@@ -420,6 +425,13 @@ class DiscordPublisher:
             for seat, panel in changed.items()
         ]
         await asyncio.gather(drawing, channel_side(), *panels)
+
+    async def _draw_in_turn(self, slot: asyncio.Semaphore, snapshot: Snapshot, changed: dict[int, _Changed]) -> None:
+        """The pictures of a publication, then its turn to draw (``drawing_slot``) goes to the next one."""
+        try:
+            await self._safely(f"the pictures of game {snapshot.game.id}", lambda: self._draw(snapshot, changed))
+        finally:
+            slot.release()
 
     async def _rating_lines(self, game: GameRow, lang: str) -> list[str]:
         """Each player's rating change, under the final ranking: the table service stores them with the game's end,

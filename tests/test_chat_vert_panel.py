@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.base import Action
 from bot.games.chat_vert import GAME
 from bot.games.chat_vert import deal_fixed
+from bot.live import Shown
 from bot.store import Seat
 from bot.tables import Snapshot
 from cogs.chat_vert import _focus_panel
@@ -22,9 +23,13 @@ def _snapshot(state: Any) -> Snapshot:
     row = game_row(5, "chat_vert", seats, channel_id=2, seed=1, status="running", host_id=100)
     return Snapshot(
         game=row,
-        public=GAME.public_view(state),
-        views={s: GAME.view(state, s) for s in range(players)},
-        legal={s: GAME.legal_actions(state, s) for s in range(players)},
+        source=Shown(
+            (
+                GAME.public_view(state),
+                {s: GAME.view(state, s) for s in range(players)},
+                {s: GAME.legal_actions(state, s) for s in range(players)},
+            )
+        ),
         to_act=GAME.to_act(state),
         stage=0,
         n=1,
