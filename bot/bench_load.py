@@ -4,7 +4,6 @@ to a real SQLite file, its pictures drawn off the loop as the bot draws them), a
 from __future__ import annotations
 
 import asyncio
-import gc
 import random
 import time
 from collections.abc import Sequence
@@ -13,6 +12,7 @@ from dataclasses import dataclass
 from bot import workers
 from bot.bench_moves import Heartbeat
 from bot.bench_moves import RenderingPublisher
+from bot.bench_moves import frozen_start
 from bot.bench_moves import human_move
 from bot.bench_moves import open_full_table
 from bot.bench_moves import warm_up
@@ -57,12 +57,8 @@ async def bench_load(
     """
     warm_up(kinds)
     await workers.start()
-    gc.collect()
-    gc.freeze()  # as the bot does once started: what startup loaded is left out of every collection
-    try:
+    with frozen_start():
         return await _load(store, kinds, tables, seconds, offered)
-    finally:
-        gc.unfreeze()
 
 
 async def _load(store: Store, kinds: Sequence[str], tables: int, seconds: float, offered: float) -> LoadFigures:
