@@ -415,7 +415,10 @@ class DiscordPublisher:
         except BaseException:
             slot.release()
             raise
-        drawing = asyncio.ensure_future(self._draw_in_turn(slot, last, changed))
+        drawing = asyncio.ensure_future(
+            self._safely(f"the pictures of game {game.id}", lambda: self._draw(last, changed))
+        )
+        drawing.add_done_callback(lambda _: slot.release())  # run even when cancelled before it began
         panels = [
             self._safely(
                 f"the panel of seat {seat} in game {game.id}",
@@ -425,13 +428,6 @@ class DiscordPublisher:
             for seat, panel in changed.items()
         ]
         await asyncio.gather(drawing, channel_side(), *panels)
-
-    async def _draw_in_turn(self, slot: asyncio.Semaphore, snapshot: Snapshot, changed: dict[int, _Changed]) -> None:
-        """The pictures of a publication, then its turn to draw (``drawing_slot``) goes to the next one."""
-        try:
-            await self._safely(f"the pictures of game {snapshot.game.id}", lambda: self._draw(snapshot, changed))
-        finally:
-            slot.release()
 
     async def _rating_lines(self, game: GameRow, lang: str) -> list[str]:
         """Each player's rating change, under the final ranking: the table service stores them with the game's end,
