@@ -7,8 +7,6 @@ and the bench decide with the same functions, so the bench counts the pictures t
 
 from __future__ import annotations
 
-import asyncio
-import weakref
 from collections.abc import Callable
 from collections.abc import Hashable
 from collections.abc import Mapping
@@ -17,6 +15,7 @@ from typing import Any
 from bot.games.base import SeatView
 from bot.live import Snapshot
 from bot.workers import RENDER_PROCESSES
+from bot.workers import Turns
 
 PrivateKey = Callable[[SeatView[Any, Any]], Hashable]
 """What, in a seat's view, makes its panel worth editing (each game says; by default its own part and moves)."""
@@ -58,13 +57,5 @@ DRAWING_AT_ONCE = 2 * RENDER_PROCESSES + 2
 no more. The others wait their turn holding only their state's pickle (their views are worked out when read):
 hundreds of tables waiting behind busy workers would otherwise hold every seat's view, and the collector's full
 passes over them stall the event loop."""
-_slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
-
-
-def drawing_slot() -> asyncio.Semaphore:
-    """The publishers' turns to draw (``DRAWING_AT_ONCE``), one set for each event loop."""
-    loop = asyncio.get_running_loop()
-    slot = _slots.get(loop)
-    if slot is None:
-        slot = _slots[loop] = asyncio.Semaphore(DRAWING_AT_ONCE)
-    return slot
+drawing_slot = Turns(DRAWING_AT_ONCE)
+"""The publishers' turns to draw: ``async with drawing_slot():`` around reading a snapshot's views and drawing."""

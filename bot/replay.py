@@ -12,9 +12,7 @@ animation stays short enough to watch and small enough to upload.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
-import weakref
 from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Sequence
@@ -153,16 +151,8 @@ def replay_of(engine: AnyEngine, row: GameRow, rows: Sequence[ActionRow], limit:
     return Replay(row.kind, tuple(frames), durations(row.kind, frames), len(changes))
 
 
-_running: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
-
-
-def _slots() -> asyncio.Semaphore:
-    """The running loop's replay slots (one semaphore per loop: a test's loop never waits on another's)."""
-    loop = asyncio.get_running_loop()
-    slots = _running.get(loop)
-    if slots is None:
-        slots = _running[loop] = asyncio.Semaphore(REPLAYS_AT_ONCE)
-    return slots
+_slots = workers.Turns(REPLAYS_AT_ONCE)
+"""The running loop's replay slots."""
 
 
 async def _nothing(done: int, total: int) -> None:

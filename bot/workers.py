@@ -20,6 +20,7 @@ import select
 import signal
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from collections.abc import Sequence
 from concurrent.futures import Executor
@@ -209,6 +210,24 @@ async def off_loop(fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> 
     """Run ``fn`` in a render thread and wait for it without blocking the loop (any callable, even a closure)."""
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_threads, functools.partial(fn, *args, **kwargs))
+
+
+class Turns:
+    """At most ``size`` at once of some work on the event loop: a semaphore for each running loop (a test's loop
+    never waits on another's)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def __call__(self) -> asyncio.Semaphore:
+        loop = asyncio.get_running_loop()
+        turns = self._loops.get(loop)
+        if turns is None:
+            turns = self._loops[loop] = asyncio.Semaphore(self.size)
+        return turns
 
 
 async def shutdown() -> None:
