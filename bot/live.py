@@ -117,7 +117,7 @@ class PickledState:
 
 @dataclass(frozen=True)
 class Shown:
-    """Views already worked out (a test's, or a demo's)."""
+    """Views already worked out, given whole (a test builds them by hand)."""
 
     drawn: Views
 
