@@ -21,7 +21,6 @@ from bot.bench_moves import CHANNELS
 from bot.games.base import Action
 from bot.games.base import action_rng
 from bot.live import LiveGame
-from bot.live import copied
 from bot.live import rebuild
 from bot.live import trim_log
 from bot.registry import engine_of
@@ -127,15 +126,17 @@ def replay_ms(row: GameRow, rows: list[ActionRow], repeat: int) -> float:
 
 def move_ms(service: TableService, live: LiveGame, action: ActionRow, repeat: int) -> float:
     """What the service does for one move once the game is loaded, without the store: copy the state, apply the
-    action, and take the snapshot that is published."""
+    action, take the snapshot that is published and work its views out (as the publisher does when it reads them),
+    then let the game rest."""
     engine = live.engine
 
     def move() -> None:
-        work, _ = copied(live.state)
+        work, _ = live.work_copy()
         seat = action.seat if action.seat is not None else -1
         events = engine.apply(work, seat, Action.loads(action.action), action_rng(live.row.seed, action.n))
         moved = LiveGame(row=live.row, engine=engine, state=work, n=live.n + 1, log=live.log)
-        service.snapshot_of(moved, events)
+        _ = service.snapshot_of(moved, events).views
+        moved.rest()
 
     return best_of(repeat, move)
 
@@ -160,12 +161,14 @@ def live_bytes(make: Callable[[], object], count: int) -> float:
 
 
 def rebuild_of(row: GameRow, rows: list[ActionRow]) -> Callable[[], LiveGame]:
-    """A live game as the table service keeps it: replayed, then its log trimmed as at its next publication."""
+    """A live game as the table service keeps it between moves: replayed, its log trimmed as at its next
+    publication, resting as the pickles of its state and log."""
     engine = engine_of(row.kind)
 
     def kept() -> LiveGame:
         live = rebuild(engine, row, rows)
         trim_log(live)
+        live.rest()
         return live
 
     return kept

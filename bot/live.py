@@ -178,6 +178,11 @@ def pickled(state: Any) -> bytes:
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
 
+def copies_itself(state: Any) -> bool:
+    """Whether a state's class copies it faster than a pickle round trip (its own ``__deepcopy__``)."""
+    return hasattr(type(state), "__deepcopy__")
+
+
 def copied(state: Any) -> tuple[Any, bytes | None]:
     """A deep copy of a game state, and the state pickled when the copy was made that way (else None).
 
@@ -185,7 +190,7 @@ def copied(state: Any) -> tuple[Any, bytes | None]:
     than ``copy.deepcopy`` (2 ms for a Triominos board, on the event loop at every move); a state class that copies
     itself faster says so with its own ``__deepcopy__``.
     """
-    if hasattr(type(state), "__deepcopy__"):
+    if copies_itself(state):
         return copy.deepcopy(state), None
     saved = pickled(state)
     return pickle.loads(saved), saved
@@ -269,7 +274,7 @@ class LiveGame:
 
         A state class that copies itself faster (its own ``__deepcopy__``) is copied its way while it is in
         memory; a resting state is unpickled from its bytes either way."""
-        if self._state is not _COLD and hasattr(type(self._state), "__deepcopy__"):
+        if self._state is not _COLD and copies_itself(self._state):
             return copy.deepcopy(self._state), None
         saved = self.saved_state()
         return pickle.loads(saved), saved

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.bench_growth import rebuild_of
 from bot.games.base import action_rng
 from bot.games.chat_vert import GAME as CHAT_VERT
 from bot.live import LiveGame
@@ -18,9 +19,11 @@ from bot.players.chat_vert_bench import twenty_rules
 from bot.registry import GAMES
 from bot.registry import engine_of
 from bot.registry import player_of
+from bot.store import Seat
 from bot.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
+from tests.service_support import game_row
 from tests.service_support import open_store
 
 PEOPLE = 4
@@ -89,3 +92,10 @@ def test_a_pickled_chat_vert_state_leaves_its_compiled_rules_out_and_finds_them_
     back = pickle.loads(saved)
     assert back == state and back._index is None
     assert back.index() is compiled  # every list of the same rules shares one index
+
+
+def test_the_growth_bench_measures_a_game_as_the_service_keeps_it() -> None:
+    """Resting between moves: the memory the bench prints is the memory the table service holds."""
+    seats = [Seat(f"P{i}", 100 + i) for i in range(PEOPLE)]
+    row = game_row(5, "njet", seats, channel_id=2, seed=1, status="running", host_id=100)
+    assert rebuild_of(row, [])().resting
