@@ -34,23 +34,21 @@ def _forget(key: int) -> None:
     _bands.pop(key, None)
 
 
+_HOLES = [255] * 255 + [0]
+"""An alpha channel's lookup table: 255 where a pixel is not fully opaque, 0 where it is."""
+
+
 def _measure_band(layer: Image.Image) -> tuple[int, int]:
-    """The rows around the middle of ``layer`` that are opaque from edge to edge (empty when its middle is not)."""
-    alpha = layer.getchannel("A")
-    width = layer.width
-
-    def opaque(row: int) -> bool:
-        return alpha.crop((0, row, width, row + 1)).getextrema() == (255, 255)
-
-    middle = layer.height // 2
-    if not opaque(middle):
+    """The rows around the middle of ``layer`` that are opaque from edge to edge (empty when its middle is not):
+    those between the nearest rows above and below the middle that hold a pixel not fully opaque."""
+    holes = layer.getchannel("A").point(_HOLES)
+    width, height = layer.size
+    middle = height // 2
+    if holes.crop((0, middle, width, middle + 1)).getbbox() is not None:
         return middle, middle
-    top, bottom = middle, middle + 1
-    while top > 0 and opaque(top - 1):
-        top -= 1
-    while bottom < layer.height and opaque(bottom):
-        bottom += 1
-    return top, bottom
+    above = holes.crop((0, 0, width, middle)).getbbox()
+    below = holes.crop((0, middle + 1, width, height)).getbbox()
+    return (above[3] if above else 0), (middle + 1 + below[1] if below else height)
 
 
 def opaque_band(layer: Image.Image) -> tuple[int, int]:
