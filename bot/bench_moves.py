@@ -90,7 +90,7 @@ class RenderingPublisher(NullPublisher):
         hands = [(snapshot.views[seat], game.locale) for seat in redraw]
         misses = CACHE.misses
         try:
-            table_png, *hand_pngs = await pictures(game.kind, (snapshot.public, names, game.locale), hands)
+            table_png, *hand_pngs = await pictures(game.kind, (snapshot.public, names, game.locale), hands, game.id)
         except Exception:
             self.drawn.failures += 1
             raise

@@ -177,13 +177,15 @@ async def pictures(
     kind: str,
     table: tuple[TableView[Any] | SeatView[Any, Any], Sequence[str], str] | None,
     hands: Sequence[tuple[SeatView[Any, Any], str]],
+    lane: int | None = None,
 ) -> list[bytes]:
     """The table picture (when asked: view, names, language) and hands (view, language) a published move needs,
-    in that order: the ones not kept are drawn together, shared among the workers (``render_many``)."""
+    in that order: the ones not kept are drawn together, shared among the workers (``render_many``), the table by
+    the ``lane``'s worker (give the game's id: its caches hold the game's last pictures)."""
     wanted: list[tuple[Hashable, Job]] = []
     if table is not None:
         view, names, lang = table
         wanted.append((picture_key(kind, "table", view, tuple(names), lang), ("table", (view, list(names), lang))))
     for hand, lang in hands:
         wanted.append((picture_key(kind, "hand", hand, lang), ("hand", (hand, lang))))
-    return await CACHE.many(wanted, functools.partial(render_many, kind))
+    return await CACHE.many(wanted, functools.partial(render_many, kind, lane=lane))

@@ -55,13 +55,29 @@ _starting = threading.Lock()
 _threads = ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="render")
 
 
+STEAL_AFTER = 2
+"""A lane this many jobs busier than another gives a new job away: a worker's warm caches save a third of a picture,
+waiting behind two more pictures costs more than that."""
+
+
 class _Processes:
-    """The process pool, started on first use and again after a worker died; ``failed`` once it could not start
-    (threads from then on)."""
+    """The worker processes, one lane each (a pool of one process), started on first use; a lane whose worker died
+    starts again on the next picture; ``failed`` once they could not start (threads from then on).
+
+    Pictures have lanes rather than one shared queue because each worker keeps the parts it drew last (a table's
+    panels, the board at its size, the faces of the cards in play): a game drawn by the same worker move after move
+    finds them there, and its pictures cost about a third less than when the two workers take turns at it."""
 
     mode: Mode = "processes"
-    pool: ProcessPoolExecutor | None = None
+    lanes: list[ProcessPoolExecutor | None] = [None] * RENDER_PROCESSES
+    waiting: list[int] = [0] * RENDER_PROCESSES
+    """Jobs sent to each lane and not yet back."""
     failed: bool = False
+
+    @classmethod
+    def live(cls) -> list[ProcessPoolExecutor]:
+        """The lanes' pools that have a worker."""
+        return [pool for pool in cls.lanes if pool is not None]
 
 
 def set_mode(mode: Mode) -> None:
@@ -111,30 +127,36 @@ def _ready() -> None:
 
 
 def _start() -> None:
-    """Start the pool and all its workers, and wait until each answers; mark the processes failed if they cannot.
+    """Start the worker of every lane without one, and wait until each answers; mark the processes failed if they
+    cannot (and stop them all: pictures go to the threads).
 
     Run in a thread (starting takes a moment) and in an empty context: nothing of the caller's (a simulated clock
     in tests) reaches the waits of ``multiprocessing``. Every worker starts here, so that a picture never starts one.
     """
     with _starting:
-        if _Processes.pool is not None or _Processes.failed:
+        lanes = _Processes.lanes
+        missing = [lane for lane, pool in enumerate(lanes) if pool is None]
+        if not missing or _Processes.failed:
             return
-        pool: ProcessPoolExecutor | None = None
+        started: dict[int, ProcessPoolExecutor] = {}
         try:
             context = multiprocessing.get_context(START_METHOD)
             context.set_forkserver_preload(list(PRELOAD))
-            pool = ProcessPoolExecutor(
-                max_workers=RENDER_PROCESSES, mp_context=context, initializer=_worker_started, initargs=(os.getpid(),)
-            )
-            for started in [pool.submit(_ready) for _ in range(RENDER_PROCESSES)]:
-                started.result(timeout=START_TIMEOUT)
+            for lane in missing:
+                started[lane] = ProcessPoolExecutor(
+                    max_workers=1, mp_context=context, initializer=_worker_started, initargs=(os.getpid(),)
+                )
+            for ready in [pool.submit(_ready) for pool in started.values()]:
+                ready.result(timeout=START_TIMEOUT)
         except (OSError, ValueError, ImportError, BrokenProcessPool, TimeoutError) as error:
             log.warning("render processes cannot start (%r): pictures are drawn in threads", error)
             _Processes.failed = True
-            if pool is not None:
+            for pool in [*started.values(), *_Processes.live()]:
                 pool.shutdown(wait=False, cancel_futures=True)
+            _Processes.lanes = [None] * RENDER_PROCESSES
             return
-        _Processes.pool = pool
+        for lane, pool in started.items():
+            lanes[lane] = pool
 
 
 def start_now() -> None:
@@ -146,7 +168,7 @@ def start_now() -> None:
 
 async def start() -> None:
     """Start the worker processes now rather than at the first picture (it takes a moment: the bench's warm-up)."""
-    if _Processes.mode == "processes" and _Processes.pool is None and not _Processes.failed:
+    if _Processes.mode == "processes" and None in _Processes.lanes and not _Processes.failed:
         await asyncio.get_running_loop().run_in_executor(_threads, contextvars.Context().run, _start)
 
 
@@ -172,16 +194,25 @@ async def render(kind: str, what: Picture, *args: object) -> bytes:
     return await _off_loop(draw, kind, what, *args)
 
 
-async def render_many(kind: str, jobs: Sequence[Job]) -> list[bytes]:
+async def render_many(kind: str, jobs: Sequence[Job], lane: int | None = None) -> list[bytes]:
     """Draw several pictures of a game at once: shared among the workers in as many batches as there are workers,
-    balanced by weight, so that each crosses the pipe once rather than once a picture; in the order given."""
+    balanced by weight, so that each crosses the pipe once rather than once a picture; in the order given.
+
+    ``lane`` (a game's id) sends the first batch, the one with the table, to the same worker every time, and the
+    next batches to the next workers: a game's pictures find that worker's caches holding what it drew last."""
     shares: list[list[int]] = [[] for _ in range(min(len(jobs), RENDER_PROCESSES))]
     loads = [0] * len(shares)
     for index in sorted(range(len(jobs)), key=lambda i: -WEIGHT[jobs[i][0]]):
         lightest = loads.index(min(loads))
         shares[lightest].append(index)
         loads[lightest] += WEIGHT[jobs[index][0]]
-    drawn = await asyncio.gather(*(_off_loop(draw_many, kind, [jobs[i] for i in share]) for share in shares))
+    lanes = [None if lane is None else lane + n for n in range(len(shares))]
+    drawn = await asyncio.gather(
+        *(
+            _off_loop(draw_many, kind, [jobs[i] for i in share], lane=at)
+            for share, at in zip(shares, lanes, strict=True)
+        )
+    )
     out: list[bytes] = [b""] * len(jobs)
     for share, pngs in zip(shares, drawn, strict=True):
         for index, png in zip(share, pngs, strict=True):
@@ -189,21 +220,43 @@ async def render_many(kind: str, jobs: Sequence[Job]) -> list[bytes]:
     return out
 
 
-async def _off_loop(fn: Callable[..., R], *args: object) -> R:
-    """``fn(*args)`` in a worker process, or in a render thread when processes cannot be had."""
+async def _off_loop(fn: Callable[..., R], *args: object, lane: int | None = None) -> R:
+    """``fn(*args)`` in a worker process (the ``lane``'s, modulo their number, unless it is much busier than
+    another; the least busy without one), or in a render thread when processes cannot be had."""
     loop = asyncio.get_running_loop()
     await start()
-    pool = _Processes.pool if _Processes.mode == "processes" else None
-    if pool is not None:
+    chosen = _lane(lane) if _Processes.mode == "processes" else None
+    if chosen is not None:
+        pool = _Processes.lanes[chosen]
+        assert pool is not None
+        _Processes.waiting[chosen] += 1
         try:
             return await loop.run_in_executor(pool, fn, *args)
         except (BrokenProcessPool, OSError) as error:
-            # A worker died (killed, out of memory): this work is done here, the next by new workers.
-            log.warning("render processes failed (%r): starting new ones", error)
-            if _Processes.pool is pool:
-                _Processes.pool = None
+            # A worker died (killed, out of memory): this work is done here, the next by a new worker.
+            log.warning("render process failed (%r): starting a new one", error)
+            if _Processes.lanes[chosen] is pool:
+                _Processes.lanes[chosen] = None
             pool.shutdown(wait=False, cancel_futures=True)
+        finally:
+            _Processes.waiting[chosen] -= 1
     return await loop.run_in_executor(_threads, fn, *args)
+
+
+def _lane(wanted: int | None) -> int | None:
+    """The lane a job goes to: ``wanted`` unless it has no worker or waits ``STEAL_AFTER`` jobs more than the
+    least busy lane, which takes it then (and any job that wants no lane); None when no lane has a worker."""
+    waiting = _Processes.waiting
+    live = [lane for lane, pool in enumerate(_Processes.lanes) if pool is not None]
+    if not live:
+        return None
+    least = min(live, key=waiting.__getitem__)
+    if wanted is None:
+        return least
+    wanted %= len(_Processes.lanes)
+    if _Processes.lanes[wanted] is None or waiting[wanted] >= waiting[least] + STEAL_AFTER:
+        return least
+    return wanted
 
 
 async def off_loop(fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
@@ -232,12 +285,12 @@ class Turns:
 
 async def shutdown() -> None:
     """Stop the worker processes (waiting for them off the loop); the next picture starts new ones."""
-    pool = _Processes.pool
-    _Processes.pool = None
-    if pool is not None:
+    pools = _Processes.live()
+    _Processes.lanes = [None] * RENDER_PROCESSES
+    for pool in pools:
         await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
 def executors() -> tuple[Executor, ...]:
     """The executors in use now (for tests and the bench)."""
-    return (_threads,) if _Processes.pool is None else (_threads, _Processes.pool)
+    return (_threads, *_Processes.live())

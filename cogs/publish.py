@@ -479,7 +479,7 @@ class DiscordPublisher:
             for seat, panel in changed.items()  # a panel of its own (a focus) draws its own picture
             if ui.focus_panel is None or ui.focus_panel(snapshot, seat, panel.lang, None, 0) is None
         ]
-        await pictures(game.kind, (snapshot.public, [s.name for s in game.seats], game.locale), hands)
+        await pictures(game.kind, (snapshot.public, [s.name for s in game.seats], game.locale), hands, game.id)
 
     async def _overtaken(self, snapshot: Snapshot) -> bool:
         """Whether the game has moved past ``snapshot`` in the store, by another process sharing it (which then

@@ -3,6 +3,7 @@ cannot start leave the pictures to threads, and no process outlives the shutdown
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import os
 import signal
@@ -11,6 +12,7 @@ import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,13 +53,14 @@ async def test_a_dead_worker_is_replaced_and_the_picture_still_drawn() -> None:
     public, names, _ = _largest_views("chat_vert")
     expected = pictures_of("chat_vert").table(public, names, "fr")
     assert await workers.render("chat_vert", "table", public, names, "fr") == expected
-    pool = workers._Processes.pool
+    pool, *others = workers._Processes.lanes
     assert pool is not None
     with pytest.raises(Exception, match="terminated abruptly"):
-        pool.submit(os._exit, 1).result(timeout=30)  # a worker killed: the pool is broken
-    assert await workers.render("chat_vert", "table", public, names, "fr") == expected
-    assert await workers.render("chat_vert", "table", public, names, "fr") == expected
-    assert workers.mode() == "processes" and workers._Processes.pool not in (None, pool)
+        pool.submit(os._exit, 1).result(timeout=30)  # a worker killed: its lane is broken
+    for _ in range(2 * workers.RENDER_PROCESSES):
+        assert await workers.render("chat_vert", "table", public, names, "fr") == expected
+    assert workers.mode() == "processes" and workers._Processes.lanes[0] not in (None, pool)
+    assert workers._Processes.lanes[1:] == others, "the other lanes kept their workers"
 
 
 async def test_processes_that_cannot_start_leave_the_pictures_to_threads(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,11 +105,13 @@ def _alive(pid: int) -> bool:
 
 def test_the_workers_can_start_before_the_event_loop_runs() -> None:
     """``python -m bot`` starts them before connecting: the first picture then waits for no process."""
-    assert workers._Processes.pool is None
+    assert workers._Processes.live() == []
     workers.start_now()
-    assert workers._Processes.pool is not None and len(multiprocessing.active_children()) >= workers.RENDER_PROCESSES
-    workers._Processes.pool.shutdown(wait=True)
-    workers._Processes.pool = None
+    assert None not in workers._Processes.lanes
+    assert len(multiprocessing.active_children()) >= workers.RENDER_PROCESSES
+    for pool in workers._Processes.live():
+        pool.shutdown(wait=True)
+    workers._Processes.lanes = [None] * workers.RENDER_PROCESSES
 
 
 async def test_several_pictures_drawn_together_are_the_ones_drawn_here_in_order() -> None:
@@ -117,3 +122,43 @@ async def test_several_pictures_drawn_together_are_the_ones_drawn_here_in_order(
     assert await workers.render_many("njet", jobs) == expected
     workers.set_mode("threads")
     assert await workers.render_many("njet", jobs) == expected
+
+
+needs_two = pytest.mark.skipif(workers.RENDER_PROCESSES < 2, reason="one core: one lane")
+
+
+@needs_two
+async def test_a_game_is_drawn_by_the_same_worker_move_after_move() -> None:
+    """A game's lane is its worker (its caches hold the game's last pictures); the next lane is another worker."""
+    first = {await workers._off_loop(os.getpid, lane=7) for _ in range(6)}
+    second = {await workers._off_loop(os.getpid, lane=8) for _ in range(6)}
+    assert len(first) == 1 and len(second) == 1 and first != second
+
+
+@needs_two
+async def test_a_busy_lane_gives_new_work_to_an_idle_one() -> None:
+    lane = await workers._off_loop(os.getpid, lane=0)
+    slow = [asyncio.ensure_future(workers._off_loop(time.sleep, 2.0, lane=0)) for _ in range(workers.STEAL_AFTER)]
+    await asyncio.sleep(0.2)
+    started = time.monotonic()
+    assert await workers._off_loop(os.getpid, lane=0) != lane, "taken by the idle worker"
+    assert time.monotonic() - started < 1.5, "without waiting behind the busy one"
+    await asyncio.gather(*slow)
+
+
+@needs_two
+async def test_the_batches_of_a_move_go_to_their_lanes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's first batch (its table) is sent to its game's lane, the second to the next lane."""
+    public, names, hand = _largest_views("njet")
+    jobs: list[workers.Job] = [("table", (public, names, "fr")), ("hand", (hand, "fr"))]
+    sent: list[tuple[int | None, list[str]]] = []
+    real = workers._off_loop
+
+    async def watched(fn: Any, kind: str, batch: list[workers.Job], lane: int | None = None) -> Any:
+        sent.append((lane, [what for what, _ in batch]))
+        return await real(fn, kind, batch, lane=lane)
+
+    monkeypatch.setattr(workers, "_off_loop", watched)
+    assert await workers.render_many("njet", jobs, lane=3) == await workers.render_many("njet", jobs)
+    assert sent[:2] == [(3, ["table"]), (4, ["hand"])]
+    assert sent[2:] == [(None, ["table"]), (None, ["hand"])]
