@@ -10,6 +10,8 @@ from __future__ import annotations
 import logging
 import random
 import time
+from typing import Protocol
+from typing import runtime_checkable
 
 from bot.registry import GAMES
 from bot.registry import engine_of
@@ -55,15 +57,26 @@ def warm_game(kind: str, players: int, seed: int = SEED, points: int = POINTS) -
     return drawn
 
 
+@runtime_checkable
+class WarmsSizes(Protocol):
+    """Pictures whose parts come in many sizes one game cannot all reach (Neurotrio's grid cells): they draw them
+    all ahead."""
+
+    def warm_sizes(self) -> None: ...
+
+
 def warm() -> None:
-    """Every game at its largest table, the busiest (and at its smallest, its first pictures only); a failure is
-    logged and leaves the caches as they are."""
+    """Every game at its largest table, the busiest (and at its smallest, its first pictures only), then the parts
+    it has in many sizes (``WarmsSizes``); a failure is logged and leaves the caches as they are."""
     start = time.perf_counter()
     for spec in GAMES:
         engine = engine_of(spec.kind)
         try:
             warm_game(spec.kind, engine.max_players)
             warm_game(spec.kind, engine.min_players, points=1)
+            pictures = pictures_of(spec.kind)
+            if isinstance(pictures, WarmsSizes):
+                pictures.warm_sizes()
         except Exception:
             log.exception("warming the pictures of %s failed", spec.kind)
     log.info("pictures warmed in %.1f s", time.perf_counter() - start)

@@ -180,13 +180,46 @@ def draw(kind: str, what: Picture, *args: object) -> bytes:
 
 Job = tuple[Picture, tuple[object, ...]]
 """One picture of a game to draw: which, and the arguments of the game's ``table`` or ``hand``."""
-WEIGHT: dict[Picture, int] = {"table": 2, "hand": 1}
-"""How long a picture takes to draw, roughly, in hands: a table is about two."""
+COST: dict[tuple[str, Picture], float] = {}
+"""How long a game's table and a hand take to draw (ms), as the workers measured them lately: what balances the
+batches of a move. A table costs two to six hands depending on the game, and a batch holding the table and half the
+hands would keep the move waiting for it."""
+FIRST_COST: dict[Picture, float] = {"table": 6.0, "hand": 2.0}
+"""Until a game's pictures are measured."""
+LEARNING = 0.2
+"""The weight of the newest measure in the running mean."""
 
 
-def draw_many(kind: str, jobs: Sequence[Job]) -> list[bytes]:
-    """Draw several pictures of a game, in order, in one call (one trip to a worker process for all of them)."""
-    return [draw(kind, what, *args) for what, args in jobs]
+def draw_many(kind: str, jobs: Sequence[Job]) -> tuple[list[bytes], list[float]]:
+    """Draw several pictures of a game, in order, in one call (one trip to a worker process for all of them); with
+    how long each took (ms)."""
+    pngs, took = [], []
+    for what, args in jobs:
+        start = time.perf_counter()
+        pngs.append(draw(kind, what, *args))
+        took.append((time.perf_counter() - start) * 1000)
+    return pngs, took
+
+
+def cost(kind: str, what: Picture) -> float:
+    """How long a picture of ``kind`` takes to draw (ms), lately."""
+    return COST.get((kind, what), FIRST_COST[what])
+
+
+def _learn(kind: str, what: Picture, took: float) -> None:
+    COST[kind, what] = (1 - LEARNING) * cost(kind, what) + LEARNING * took
+
+
+def shares_of(costs: Sequence[float], batches: int) -> list[list[int]]:
+    """The jobs of the given costs split into at most ``batches`` batches of about equal cost (the dearest first,
+    each to the cheapest batch so far): the first batch holds the dearest job."""
+    shares: list[list[int]] = [[] for _ in range(min(len(costs), batches))]
+    loads = [0.0] * len(shares)
+    for index in sorted(range(len(costs)), key=lambda i: -costs[i]):
+        lightest = loads.index(min(loads))
+        shares[lightest].append(index)
+        loads[lightest] += costs[index]
+    return shares
 
 
 async def render(kind: str, what: Picture, *args: object) -> bytes:
@@ -196,16 +229,12 @@ async def render(kind: str, what: Picture, *args: object) -> bytes:
 
 async def render_many(kind: str, jobs: Sequence[Job], lane: int | None = None) -> list[bytes]:
     """Draw several pictures of a game at once: shared among the workers in as many batches as there are workers,
-    balanced by weight, so that each crosses the pipe once rather than once a picture; in the order given.
+    balanced by what each picture costs lately (``COST``), so that each batch crosses the pipe once rather than once
+    a picture; in the order given.
 
     ``lane`` (a game's id) sends the first batch, the one with the table, to the same worker every time, and the
     next batches to the next workers: a game's pictures find that worker's caches holding what it drew last."""
-    shares: list[list[int]] = [[] for _ in range(min(len(jobs), RENDER_PROCESSES))]
-    loads = [0] * len(shares)
-    for index in sorted(range(len(jobs)), key=lambda i: -WEIGHT[jobs[i][0]]):
-        lightest = loads.index(min(loads))
-        shares[lightest].append(index)
-        loads[lightest] += WEIGHT[jobs[index][0]]
+    shares = shares_of([cost(kind, what) for what, _ in jobs], RENDER_PROCESSES)
     lanes = [None if lane is None else lane + n for n in range(len(shares))]
     drawn = await asyncio.gather(
         *(
@@ -214,9 +243,10 @@ async def render_many(kind: str, jobs: Sequence[Job], lane: int | None = None) -
         )
     )
     out: list[bytes] = [b""] * len(jobs)
-    for share, pngs in zip(shares, drawn, strict=True):
-        for index, png in zip(share, pngs, strict=True):
+    for share, (pngs, took) in zip(shares, drawn, strict=True):
+        for index, png, ms in zip(share, pngs, took, strict=True):
             out[index] = png
+            _learn(kind, jobs[index][0], ms)
     return out
 
 

@@ -162,3 +162,24 @@ async def test_the_batches_of_a_move_go_to_their_lanes(monkeypatch: pytest.Monke
     assert await workers.render_many("njet", jobs, lane=3) == await workers.render_many("njet", jobs)
     assert sent[:2] == [(3, ["table"]), (4, ["hand"])]
     assert sent[2:] == [(None, ["table"]), (None, ["hand"])]
+
+
+def test_a_move_s_batches_are_balanced_by_cost() -> None:
+    """A Nain Jaune table costs about six hands: with eight hands, the table's batch takes one of them and the other
+    batch seven (9 + 1.5 = 10.5 = 7 x 1.5), where a table weighing two hands would take three (13.5 against 7.5)."""
+    costs = [9.0] + [1.5] * 8
+    shares = workers.shares_of(costs, 2)
+    assert shares[0][0] == 0 and len(shares[0]) == 2 and len(shares[1]) == 7
+    assert sorted(shares[0] + shares[1]) == list(range(9))
+    assert workers.shares_of([2.0, 1.0], 4) == [[0], [1]]
+
+
+async def test_what_the_workers_measure_weighs_the_next_batches() -> None:
+    public, names, hand = _largest_views("njet")
+    workers.COST.pop(("njet", "table"), None)
+    jobs: list[workers.Job] = [("table", (public, names, "fr")), ("hand", (hand, "fr"))]
+    pngs, took = workers.draw_many("njet", jobs)
+    assert pngs == [pictures_of("njet").table(public, names, "fr"), pictures_of("njet").hand(hand, "fr")]
+    assert len(took) == 2 and all(ms > 0 for ms in took)
+    await workers.render_many("njet", jobs)
+    assert workers.cost("njet", "table") != workers.FIRST_COST["table"]

@@ -13,6 +13,7 @@ from bot.games.neurotrio_views import NeurotrioTableView
 from bot.games.neurotrio_views import Placement
 from renders import png
 from renders.neurotrio.board import table_image
+from renders.neurotrio.board import warm_faces
 from renders.neurotrio.hand import hand_image
 
 
@@ -41,6 +42,10 @@ class NeurotrioPictures:
 
     def hand(self, view: NeurotrioSeatView, locale: str) -> bytes:
         return render_hand(view, locale, mark=bool(view.legal))
+
+    def warm_sizes(self) -> None:
+        """Every card face at every size the grid's cells take (``board.warm_faces``)."""
+        warm_faces()
 
     def hand_key(self, view: NeurotrioSeatView) -> Hashable:
         """What the hand picture draws of ``view``, in plain values: equal keys draw the same hand in a language.

@@ -10,6 +10,7 @@ bidder's colour on its card, its base carton and cell being listed under the gri
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from bot.games.neurotrio_views import NeurotrioTable
 from bot.games.neurotrio_views import NeurotrioTableView
 from bot.games.neurotrio_views import Placement
 from bot.games.neurotrio_views import column_label
+from bot.i18n import LANGUAGES
 from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
@@ -34,6 +36,8 @@ from renders.layout import HEADER
 from renders.layout import SMALL_RADIUS
 from renders.layout import Space
 from renders.layout import Type
+from renders.neurotrio.cards import ALL_TYPES
+from renders.neurotrio.cards import SMALLEST_FACE
 from renders.neurotrio.cards import card_image
 from renders.neurotrio.cards import lay_card
 from renders.neurotrio.cards import paste_card
@@ -79,16 +83,23 @@ FRAME_RIM: Final = FRAME_RADIUS + 2
 """How far into the grid's frame its rounded rim and outline reach: past it the frame is one flat colour."""
 STAMP_PAD: Final = 64
 """Room around a label drawn alone, to find the pixels it changes."""
+DECK_CARDS: Final = 2 * len(ALL_TYPES)
+"""Two of each type: a domain's bounding box spans at most this many rows and columns together."""
 
 
 class Area:
-    """The drawn part of the grid: the domain's bounding box and one ring of cells around it."""
+    """The drawn part of the grid: the domain's bounding box (``rows`` x ``cols`` at ``r0``, ``c0``) and one ring
+    of cells around it, each side of the ring open (a card may go there) or closed by the limits."""
 
-    def __init__(self, table: NeurotrioTable) -> None:
+    def __init__(self, r0: int, c0: int, rows: int, cols: int, *, rows_open: bool, cols_open: bool) -> None:
+        self.r0, self.c0 = r0 - 1, c0 - 1
+        self.rows, self.cols = rows + 2, cols + 2
+        self.row_ring_open, self.col_ring_open = rows_open, cols_open
+
+    @classmethod
+    def of(cls, table: NeurotrioTable) -> Area:
         box = table.box
-        self.r0, self.c0 = box.r0 - 1, box.c0 - 1
-        self.rows, self.cols = box.rows + 2, box.cols + 2
-        self.row_ring_open, self.col_ring_open = table.grows_rows, table.grows_cols
+        return cls(box.r0, box.c0, box.rows, box.cols, rows_open=table.grows_rows, cols_open=table.grows_cols)
 
     def contains(self, r: int, c: int) -> bool:
         return 0 <= r - self.r0 < self.rows and 0 <= c - self.c0 < self.cols
@@ -137,6 +148,31 @@ class Grid:
         return layout.inset(box, CARD_INSET)
 
 
+def cell_sizes() -> list[int]:
+    """Every size a grid cell can take: the domain's bounding box at any shape its cards allow (as many rows and
+    columns together as the deck has cards, neither more than twice the other), each ring side open or closed."""
+    sizes: set[int] = set()
+    for rows in range(1, DECK_CARDS):
+        for cols in range(max(1, (rows + 1) // 2), min(2 * rows, DECK_CARDS - rows) + 1):
+            for rows_open, cols_open in itertools.product((False, True), repeat=2):
+                sizes.add(Grid(Area(0, 0, rows, cols, rows_open=rows_open, cols_open=cols_open)).cell)
+    return sorted(sizes)
+
+
+def warm_faces() -> None:
+    """Lay every card face at every cell size, in every language, once: the faces, the rows each hides and its
+    shadow are then in their caches (the fork server does it, for about 2 s and 23 MB shared by the workers). A
+    domain growing to a new size would otherwise draw every card on it anew, 1 ms each, on a player's move."""
+    for cell in cell_sizes():
+        side = cell - 2 * CARD_INSET
+        if side < SMALLEST_FACE:
+            continue
+        scratch = kit.new_canvas(side + 2 * STAMP_PAD, side + 2 * STAMP_PAD)
+        for code in ALL_TYPES:
+            for lang in LANGUAGES:
+                lay_card(scratch, card_image(code, side, lang), (STAMP_PAD, STAMP_PAD))
+
+
 def table_size(players: int) -> tuple[int, int]:
     """The picture's size for a table of ``players``: the same in every phase."""
     return WIDTH, HEADER + Space.S + GRID_H + Panels(players).height + EDGE
@@ -147,7 +183,7 @@ def table_image(
 ) -> Image.Image:
     """The table as an RGBA picture; with ``cells``, the legal cells for ``card`` drawn as ghosts."""
     table = view.table
-    grid = Grid(Area(table))
+    grid = Grid(Area.of(table))
     width, height = table_size(len(table.players))
     canvas = kit.new_canvas(width, height)
     header = (0, 0, width, HEADER)

@@ -161,8 +161,15 @@ def _unit_box(nature: str) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-@measure.piece_cache(maxsize=512)
+SMALLEST_FACE: Final = 12
+"""Below this a face's shape has no room between its corner letters: a cell of a domain at least 25 rows tall,
+which the limits (6 rows at the start) would have to grow 19 times to allow."""
+
+
+@measure.piece_cache(maxsize=4096)
 def _card(code: str, width: int, lang: str) -> Image.Image:
+    # Every type at every cell size of the grid in both languages is 2,916 faces (``board.warm_faces``), plus the
+    # sizes of hands and headers: a smaller cache would drop the faces of tables still being played.
     nature, fond, force = parse_card(code)
     face = kit.font(index_size(width), True)
     border = max(2, round(width * CARD_BORDER))
@@ -315,7 +322,7 @@ def _blend_parts(canvas: Image.Image, parts: Sequence[Part], x: int, y: int) -> 
             blend(canvas, layer, place[:2], (0, 0, layer.width, layer.height))
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=128)
 def _shadow_parts(w: int, h: int, top: int, bottom: int) -> tuple[Part, ...]:
     """A ``w`` x ``h`` card's shadow cut around the card's opaque rows ``top`` to ``bottom`` (which hide it) and
     to the pixels it changes, each part cropped once."""

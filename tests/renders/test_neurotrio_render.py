@@ -139,7 +139,7 @@ def test_the_widest_domain_of_the_largest_table() -> None:
     cards print their letters 20 px tall (10 px on a phone)."""
     _, public, _ = moments(8, 1)[0]
     widest = replace(public, table=replace(public.table, box=Box(0, 0, 6, 11)))
-    area = board.Area(widest.table)
+    area = board.Area.of(widest.table)
     assert (area.rows, area.cols) == (8, 13)
     grid = board.Grid(area)
     assert grid.cell == 48
@@ -148,9 +148,9 @@ def test_the_widest_domain_of_the_largest_table() -> None:
     # 624 px frame give 53 px cells (the 8 rows allow 52), and after one growth of the limits a 7 x 12 domain
     # still gets 49 px cells (12 + 2/3 across, 7 + 2/3 down).
     closed = replace(public.table, box=Box(0, 0, 6, 11), grows_cols=False)
-    assert board.Grid(board.Area(closed)).cell == 52
+    assert board.Grid(board.Area.of(closed)).cell == 52
     grown = replace(public.table, box=Box(0, 0, 7, 12), grows_cols=False, grows_rows=False)
-    grid = board.Grid(board.Area(grown))
+    grid = board.Grid(board.Area.of(grown))
     assert grid.cell == 49 and grid.widths[0] == grid.heights[0] == 16
     shots = [shot for seed in (1, 2) for shot in moments(8, seed)]
     public = max(shots, key=lambda shot: shot[1].table.box.rows * shot[1].table.box.cols)[1]
@@ -268,3 +268,26 @@ def test_every_key_the_renderer_uses_exists() -> None:
         assert has(f"neuro.render.mention.{mention}")
     for fond in cards.FONDS:
         assert has(f"neuro.render.fond_letter.{fond}")
+
+
+def test_every_cell_size_a_game_reaches_is_warmed_ahead() -> None:
+    """The sizes ``warm_faces`` draws the cards at hold every cell size of many played games; a domain of 6 x 11 at
+    the starting limits (48 px) and the largest cells (100 px, a domain of one card) are among them."""
+    sizes = set(board.cell_sizes())
+    assert {48, 52, 49, board.CELL_MOST} <= sizes and min(sizes) >= 10
+    seen = {
+        board.Grid(board.Area.of(GAME.public_view(state).table)).cell
+        for players in (3, 5, 8)
+        for seed in range(6)
+        for state in played(players, seed)
+    }
+    assert len(seen) >= 8 and seen <= sizes
+
+
+def test_after_the_warm_up_a_growing_domain_draws_no_card_face() -> None:
+    """In the fork server the faces are laid at every size: a whole game's tables then draw no face anew."""
+    board.warm_faces()
+    drawn = cards._card.cache_info().misses
+    for state in played(8, 3):
+        board.table_image(GAME.public_view(state), LONG_NAMES, "fr")
+    assert cards._card.cache_info().misses == drawn
