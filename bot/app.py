@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import importlib
 import logging
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.ext import tasks
 
+from bot import collector
 from bot import workers
 from bot.config import Settings
 from bot.i18n import Translator
@@ -110,7 +110,7 @@ class TableeBot(commands.Bot):
             self._timer_loop.start()
         # What is loaded by now (modules, fonts, catalogs, recovered games) is there to stay: full collections of
         # the garbage collector skip it, so they stay short (unreferenced objects are still freed as usual).
-        gc.freeze()
+        collector.settle()
 
     async def sync_application_commands(self) -> None:
         """Sync to the development server (instant) when one is set, else globally."""
@@ -139,7 +139,7 @@ class TableeBot(commands.Bot):
         if hasattr(self, "store"):
             await self.store.close()
         await workers.shutdown()
-        gc.unfreeze()
+        collector.unsettle()
 
 
 class ShardedTableeBot(TableeBot, commands.AutoShardedBot):

@@ -9,10 +9,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot import collector
 from bot import workers
 from bot.bench_moves import Heartbeat
 from bot.bench_moves import RenderingPublisher
-from bot.bench_moves import frozen_start
 from bot.bench_moves import human_move
 from bot.bench_moves import open_full_table
 from bot.bench_moves import warm_up
@@ -57,7 +57,7 @@ async def bench_load(
     """
     warm_up(kinds)
     await workers.start()
-    with frozen_start():
+    with collector.settled():
         return await _load(store, kinds, tables, seconds, offered)
 
 

@@ -4,18 +4,16 @@ draws it (the public table, and the hand of every panel the move changes), off t
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import gc
 import itertools
 import random
 import time
 from collections.abc import Hashable
-from collections.abc import Iterator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from typing import cast
 
+from bot import collector
 from bot import workers
 from bot.chat_vert_table import set_rules
 from bot.picture_cache import CACHE
@@ -221,21 +219,9 @@ class Heartbeat:
         return self.worst_ms
 
 
-@contextlib.contextmanager
-def frozen_start() -> Iterator[None]:
-    """What is loaded so far is left out of every collection of the garbage collector meanwhile, as the bot does
-    once started (``bot.app``): a stall measured here is one the bot would have."""
-    gc.collect()
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-
-
 async def bench_stall(store: Store, kind: str, players: int, games: int, moves: int) -> tuple[float, int]:
     """Play ``games`` games at once, ``moves`` moves each, and watch the event loop; (longest stall, moves)."""
-    with frozen_start():
+    with collector.settled():
         return await _stall(store, kind, players, games, moves)
 
 
