@@ -66,7 +66,8 @@ class _Processes:
 
     Pictures have lanes rather than one shared queue because each worker keeps the parts it drew last (a table's
     panels, the board at its size, the faces of the cards in play): a game drawn by the same worker move after move
-    finds them there, and its pictures cost about a third less than when the two workers take turns at it."""
+    finds them there: measured, its table costs about a third less (hands about a tenth) than when the two workers
+    take turns at it."""
 
     mode: Mode = "processes"
     lanes: list[ProcessPoolExecutor | None] = [None] * RENDER_PROCESSES
