@@ -23,7 +23,6 @@ import time
 import weakref
 from collections.abc import Callable
 from collections.abc import Sequence
-from concurrent.futures import Executor
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -320,8 +319,3 @@ async def shutdown() -> None:
     _Processes.lanes = [None] * RENDER_PROCESSES
     for pool in pools:
         await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
-
-
-def executors() -> tuple[Executor, ...]:
-    """The executors in use now (for tests and the bench)."""
-    return (_threads, *_Processes.live())

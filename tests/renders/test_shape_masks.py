@@ -31,7 +31,7 @@ def test_a_rounded_mask_is_the_one_drawn_whole(radius: int) -> None:
             assert quick.tobytes() == drawn_whole(width, height, radius).tobytes(), (width, height, radius)
 
 
-def test_a_large_mask_is_quick_to_make() -> None:
+def test_a_large_mask_is_quick_to_make(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 600 x 420 frame's mask touches its corners only: no supersampled canvas of 4 million pixels."""
     made: list[tuple[int, int]] = []
     real = Image.new
@@ -40,11 +40,8 @@ def test_a_large_mask_is_quick_to_make() -> None:
         made.append(size)
         return real(mode, size, *args)  # type: ignore[arg-type]
 
-    Image.new = watched  # type: ignore[assignment]
-    try:
-        kit.rounded_mask.__wrapped__(600, 420, 10)
-    finally:
-        Image.new = real  # type: ignore[assignment]
+    monkeypatch.setattr(Image, "new", watched)
+    kit.rounded_mask.__wrapped__(600, 420, 10)
     assert max(w * h for w, h in made) == 600 * 420
 
 
