@@ -6,7 +6,7 @@ pickles mean equal views, so a hit is always the right picture (two equal views 
 Pictures never draw a view's ``events`` or ``version`` (a test checks it), so both are left out. A hand is keyed by
 what its game's hand picture draws of the view (``hand_key``, tested to draw the same picture whenever it is equal):
 a seat whose view changed only in what its hand does not show (the others' counts, the moves its buttons offer) keeps
-its picture. The cache is an LRU bounded by its bytes.
+its picture. Keys are kept as their ``digest`` (16 bytes). The cache is an LRU bounded by its bytes.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 from typing import cast
 
+from bot.digest import digest
 from bot.games.base import SeatView
 from bot.games.base import TableView
 from bot.registry import pictures_of
@@ -42,12 +43,12 @@ def view_digest(view: TableView[Any] | SeatView[Any, Any]) -> bytes:
     return hashlib.blake2b(pickle.dumps(drawn, protocol=pickle.HIGHEST_PROTOCOL), digest_size=16).digest()
 
 
-def picture_key(kind: str, what: Picture, view: TableView[Any] | SeatView[Any, Any], *args: Hashable) -> Hashable:
+def picture_key(kind: str, what: Picture, view: TableView[Any] | SeatView[Any, Any], *args: Hashable) -> bytes:
     """A table is keyed by its whole view; a hand by what its game's hand picture draws of the view (``hand_key``):
-    a seat whose view changed only in what its hand does not show keeps its picture."""
+    a seat whose view changed only in what its hand does not show keeps its picture. Kept as a ``digest``."""
     if what == "hand":
-        return (kind, what, pictures_of(kind).hand_key(cast("SeatView[Any, Any]", view)), args)
-    return (kind, what, view_digest(view), args)
+        return digest((kind, what, pictures_of(kind).hand_key(cast("SeatView[Any, Any]", view)), args))
+    return digest((kind, what, view_digest(view), args))
 
 
 class PictureCache:

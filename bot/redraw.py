@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from collections.abc import Mapping
 from typing import Any
 
+from bot.digest import digest
 from bot.games.base import SeatView
 from bot.live import Snapshot
 from bot.workers import RENDER_PROCESSES
@@ -26,15 +27,17 @@ def default_private_key(view: SeatView[Any, Any]) -> Hashable:
     return (repr(view.own), tuple(a.dumps() for a in view.legal))
 
 
-def panel_key(snapshot: Snapshot, seat: int, user_id: int, private: Hashable) -> Hashable:
-    """Everything a seat's panel depends on in this snapshot; an equal key means the same panel."""
-    return (
-        user_id,
-        private,
-        seat in snapshot.to_act,
-        snapshot.stage,
-        snapshot.over,
-        snapshot.undo_seat == seat,
+def panel_key(snapshot: Snapshot, seat: int, user_id: int, private: Hashable) -> bytes:
+    """Everything a seat's panel depends on in this snapshot, as a ``digest``: an equal key means the same panel."""
+    return digest(
+        (
+            user_id,
+            private,
+            seat in snapshot.to_act,
+            snapshot.stage,
+            snapshot.over,
+            snapshot.undo_seat == seat,
+        )
     )
 
 
