@@ -91,7 +91,9 @@ class Plan:
 
 
 FULL = Plan(400, 15, 50, 12, LOAD_TABLES, 30.0, 5, 400, (50, 200), 500, 5.0, True, 8.0)
-QUICK = Plan(30, 5, 10, 2, LOAD_TABLES, 8.0, 3, 200, (25, 100), 100, 1.5, False, 2.0)
+QUICK = Plan(100, 5, 10, 2, LOAD_TABLES, 8.0, 3, 200, (25, 100), 100, 1.5, False, 2.0)
+"""A hundred moves a game: the p99 of fewer is their slowest, and the first move at a new table draws its players'
+names for the first time (about twice a later table)."""
 
 
 def verdict(met: bool) -> str:
