@@ -14,11 +14,14 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# Le Chat vert's engine core is compiled by mypyc at install (setup.py): installing again compiles its modules again.
+COMPILED := setup.py bot/games/chat_vert_cards.py bot/games/chat_vert_state.py bot/games/chat_vert_core.py
+
+$(STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(BIN)/python
+$(TEST_STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@ $(STAMP)
 
@@ -49,8 +52,13 @@ demo: $(STAMP)
 # BENCH_ARGS="--game njet --quick --json bench.json": one game, fewer samples, the figures also as JSON.
 BENCH_ARGS ?=
 
-bench: $(STAMP)
+BENCH_STAMP := $(VENV)/.installed-bench
+
+$(BENCH_STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
+	touch $@ $(STAMP)
+
+bench: $(BENCH_STAMP)
 	$(BIN)/python -m bot bench $(BENCH_ARGS)
 
 # Screenshots of every game's table message and private panel as Discord shows them (simcord's preview page), at
@@ -58,7 +66,7 @@ bench: $(STAMP)
 SHOTS_STAMP := $(VENV)/.installed-shots
 SHOTS_ARGS ?=
 
-$(SHOTS_STAMP): pyproject.toml | $(BIN)/python
+$(SHOTS_STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,shots]"
 	touch $@
 
@@ -67,4 +75,4 @@ shots: $(SHOTS_STAMP)
 	$(BIN)/python -m tests.e2e.shots --out shots $(SHOTS_ARGS)
 
 clean:
-	rm -rf $(VENV) demo-out .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) demo-out .mypy_cache .ruff_cache .pytest_cache .hypothesis build *.so bot/games/*.so

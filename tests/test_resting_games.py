@@ -90,7 +90,7 @@ def test_a_pickled_chat_vert_state_leaves_its_compiled_rules_out_and_finds_them_
     compiled = state.index()
     saved = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
     back = pickle.loads(saved)
-    assert back == state and back._index is None
+    assert back == state and back.compiled is None
     assert back.index() is compiled  # every list of the same rules shares one index
 
 

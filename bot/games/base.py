@@ -272,7 +272,15 @@ class Tracked:
     recent: tuple[Event, ...] = field(default=(), kw_only=True)
 
 
-S = TypeVar("S", bound=Tracked)
+class Versioned(Protocol):
+    """What the engine's shared methods read and write of any state: ``Tracked``'s two fields (a state that cannot
+    derive from it, a compiled class, holds them itself)."""
+
+    version: int
+    recent: tuple[Event, ...]
+
+
+S = TypeVar("S", bound=Versioned)
 T = TypeVar("T")
 P = TypeVar("P")
 

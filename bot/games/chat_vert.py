@@ -63,7 +63,9 @@ a claim of a +2 after its penalty was drawn starts a new penalty of 2; a reverse
 rule) may be a pair; with two players a reverse simply hands the turn to the other player; the string of the
 ficelle rule only moves (event ``ficelle``) when its holder changes.
 
-``deal_fixed`` replaces the deal by given cards, so tests can build any situation.
+The rules themselves are the core's (``bot.games.chat_vert_core``, on integer-coded cards); this module checks
+every ``Action`` and hands it to the core. ``deal_fixed`` replaces the deal by given cards, so tests can build any
+situation.
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import cast
 
+from bot.games import chat_vert_core as core
 from bot.games.base import Action
 from bot.games.base import DataOption
 from bot.games.base import Engine
@@ -85,57 +88,52 @@ from bot.games.base import Option
 from bot.games.base import Result
 from bot.games.base import as_number
 from bot.games.base import validate_options
+from bot.games.chat_vert_cards import ACTION
 from bot.games.chat_vert_cards import ALONE
-from bot.games.chat_vert_cards import CANONICAL_ARGS
-from bot.games.chat_vert_cards import CANONICAL_BY_ID
-from bot.games.chat_vert_cards import COLOUR_OF
-from bot.games.chat_vert_cards import DRAW
+from bot.games.chat_vert_cards import CARD
 from bot.games.chat_vert_cards import FIRST_LEFT
 from bot.games.chat_vert_cards import FIRST_RIGHT
-from bot.games.chat_vert_cards import KEEP
 from bot.games.chat_vert_cards import KIND
+from bot.games.chat_vert_cards import MAJOR
+from bot.games.chat_vert_cards import MATCH
+from bot.games.chat_vert_cards import MOVE_BY_ID
+from bot.games.chat_vert_cards import MOVE_OF
+from bot.games.chat_vert_cards import NAMING
+from bot.games.chat_vert_cards import NO_PENALTY
 from bot.games.chat_vert_cards import NOBODY
-from bot.games.chat_vert_cards import ON_TOP
-from bot.games.chat_vert_cards import PAIRS
-from bot.games.chat_vert_cards import PLAYS
+from bot.games.chat_vert_cards import OF_KIND
+from bot.games.chat_vert_cards import PAIR
+from bot.games.chat_vert_cards import PLUS2
+from bot.games.chat_vert_cards import PLUS4_KIND
+from bot.games.chat_vert_cards import REVERSE
 from bot.games.chat_vert_cards import SEAT_MOVES
+from bot.games.chat_vert_cards import SINGLE
+from bot.games.chat_vert_cards import SKIP
 from bot.games.chat_vert_cards import TAKEN_BACK
 from bot.games.chat_vert_cards import canonical
 from bot.games.chat_vert_cards import check_pause_option
 from bot.games.chat_vert_cards import check_rules_option
 from bot.games.chat_vert_cards import claim_of
 from bot.games.chat_vert_cards import event
-from bot.games.chat_vert_cards import playable_on
 from bot.games.chat_vert_cards import said_text
 from bot.games.chat_vert_cards import shuffle
+from bot.games.chat_vert_rules import CODES
 from bot.games.chat_vert_rules import COLOURS
-from bot.games.chat_vert_rules import MAJORS
-from bot.games.chat_vert_rules import SAME_NORM
-from bot.games.chat_vert_rules import Requirement
 from bot.games.chat_vert_rules import Rule
-from bot.games.chat_vert_rules import check_speech
 from bot.games.chat_vert_rules import check_text
 from bot.games.chat_vert_rules import colour_of
 from bot.games.chat_vert_rules import is_card
 from bot.games.chat_vert_rules import kind_of
 from bot.games.chat_vert_rules import matches
-from bot.games.chat_vert_rules import normalise
-from bot.games.chat_vert_rules import penalty
 from bot.games.chat_vert_rules import required_speech
-from bot.games.chat_vert_state import CAT_LIMIT
 from bot.games.chat_vert_state import DECK
+from bot.games.chat_vert_state import DECK_CARDS
 from bot.games.chat_vert_state import HAND
-from bot.games.chat_vert_state import PLUS
-from bot.games.chat_vert_state import RECENT
 from bot.games.chat_vert_state import ChatVertState
-from bot.games.chat_vert_state import cat_drawable
 from bot.games.chat_vert_state import deal
 from bot.games.chat_vert_state import deal_fixed
 from bot.games.chat_vert_state import green_cat_gives
-from bot.games.chat_vert_state import known_phrases_of
 from bot.games.chat_vert_state import rules_used
-from bot.games.chat_vert_state import show_rule
-from bot.games.chat_vert_state import take
 from bot.games.chat_vert_state import turn_timer
 from bot.games.chat_vert_views import ChatVertOwn
 from bot.games.chat_vert_views import ChatVertTable
@@ -185,16 +183,16 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         given = opts["rules"]  # validated by the option itself: a fresh list from ``check_rules``, or the default
         rules = cast("list[Rule]", given) if isinstance(given, list) else list(cast("tuple[Rule, ...]", given))
         dealer = as_number(opts["dealer"], -1)
-        cards = list(DECK)
+        cards = list(DECK_CARDS)
         shuffle(rng, cards)
         if not 0 <= dealer < players:
             dealer = rng.randrange(players)
-        hands: list[list[str]] = [[] for _ in range(players)]
+        hands: list[list[int]] = [[] for _ in range(players)]
         for _ in range(HAND):
             for i in range(1, players + 1):
                 hands[(dealer + i) % players].append(cards.pop())
-        returned: list[str] = []
-        while cards[-1] in MAJORS:
+        returned: list[int] = []
+        while cards[-1] >= MAJOR:
             major = cards.pop()
             returned.append(major)
             cards.insert(rng.randrange(len(cards)), major)
@@ -208,7 +206,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
     def start_events(self, state: ChatVertState) -> list[Event]:
         data: dict[str, JSONValue] = {
             "dealer": state.dealer,
-            "top": state.pile[0],
+            "top": CODES[state.laid[0]],
             "returned": list[JSONValue](state.returned),
             "cards": HAND,
         }
@@ -220,7 +218,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         return 0
 
     def is_over(self, state: ChatVertState) -> bool:
-        return state.over
+        return state.phase == "over"
 
     def to_act(self, state: ChatVertState) -> frozenset[int]:
         phase = state.phase
@@ -230,11 +228,11 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
 
     def interrupters(self, state: ChatVertState) -> frozenset[int]:
         """Anyone may claim "J'ai la même" or speak while the game runs."""
-        return frozenset() if state.over else frozenset(range(state.players))
+        return frozenset() if state.phase == "over" else frozenset(range(state.players))
 
     def results(self, state: ChatVertState) -> list[Result]:
         """The winner first (score 0), then by cards left, fewest first; score = cards left."""
-        counts = [len(h) for h in state.hands]
+        counts = [len(h) for h in state.held]
         out = []
         for seat in range(state.players):
             if seat == state.winner:
@@ -252,10 +250,16 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         """The claim "J'ai la même" ``seat`` could make now (it holds the top card and a claim is allowed)."""
         if state.phase != "play":
             return None
-        top = state.pile[-1]
-        if state.first or top in MAJORS or top not in state.hands[seat]:
-            return None  # ``_claim_refusal`` of the top card now, inlined (a claim is looked for at every move)
-        if state.pending_kind is not None and KIND[top] != state.pending_kind:
+        return self._claim(state, state.held[seat])
+
+    @staticmethod
+    def _claim(state: ChatVertState, hand: list[int]) -> Action | None:
+        """The claim of the top card by the holder of ``hand``, when it holds it and a claim is open (the
+        refusals of ``core.claim_refusal`` for the top card itself)."""
+        top = state.laid[-1]
+        if state.first or top >= MAJOR or top not in hand:
+            return None
+        if state.pending != NO_PENALTY and KIND[top] != state.pending:
             return None
         return claim_of(top, state.plays)
 
@@ -266,39 +270,17 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             if phase == "direction" and seat == state.dealer and 0 <= seat < state.players:
                 return [FIRST_LEFT, FIRST_RIGHT] if state.players > 2 else [FIRST_LEFT]
             return []
-        top, pending, hand = state.pile[-1], state.pending_kind, state.hands[seat]
-        out: list[Action]
-        if seat != state.turn:
-            out = []
-        elif state.drawing == seat and state.drawn is not None:
-            out = [*PLAYS[state.drawn], KEEP]
-        else:
-            if pending is None:
-                allowed = ON_TOP.get((state.colour, top)) or playable_on(state.colour, top)
-            else:
-                allowed = state.index().answers(pending)
-            out = []
-            pair = False
-            last = None
-            for card in hand:  # kept sorted: equal cards are neighbours
-                if card == last:
-                    if pair:
-                        out += PAIRS[card]
-                        pair = False
-                    continue
-                last = card
-                pair = card in allowed
-                if pair:
-                    out += PLAYS[card]
-                    pair = card in PAIRS
-            out.append(DRAW)
-        if not state.first and top not in MAJORS and top in hand and (pending is None or KIND[top] == pending):
-            out.append(claim_of(top, state.plays))  # ``claim_action``, inlined: it is looked for at every move
+        out = [ACTION[move] for move in core.plays(state)] if seat == state.turn else []
+        if seat == state.turn:
+            out.append(ACTION[core.pass_move(state)])
+        claim = self._claim(state, state.held[seat])
+        if claim is not None:
+            out.append(claim)
         return out
 
     def accepts(self, state: ChatVertState, seat: int, action: Action) -> bool:
         """True when ``apply`` would take the action (a claim or a say may still earn a penalty)."""
-        if state.over or action.kind in ("timeout", "judge"):
+        if state.phase == "over" or action.kind in ("timeout", "judge"):
             return False
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
             return False
@@ -335,17 +317,18 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
 
     def scores(self, state: ChatVertState) -> tuple[int, ...]:
         """Cards left in each hand (the fewer the better; the winner has none)."""
-        return tuple(len(h) for h in state.hands)
+        return tuple(len(h) for h in state.held)
 
     def secrets(self, state: ChatVertState, seat: int) -> frozenset[str]:
         """The codes of the seat's cards that no other view shows: held by nobody else, and neither the top
         card nor a card named anywhere public (an event, a penalty)."""
         if not 0 <= seat < state.players:
             return frozenset()
-        mine = set(state.hands[seat])
+        hands = state.hands
+        mine = set(hands[seat])
         for other in range(state.players):
             if other != seat:
-                mine -= set(state.hands[other])
+                mine -= set(hands[other])
         if not mine:
             return frozenset()
         mine -= strings_of(self.public_view(state))
@@ -356,57 +339,48 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
 
     # ----- checks -----
 
-    def _play_refusal(self, state: ChatVertState, card: str) -> tuple[str | None, str | None]:
-        """(refusal code or None, "transfer"/"reverse" when an added rule allows the play)."""
-        kind = KIND[card]
-        if state.pending_kind is not None:
-            if kind == state.pending_kind:
-                return None, None
-            if kind in PLUS and state.rule("transfer") is not None:
-                return None, "transfer"
-            if kind == "reverse" and state.rule("reverse") is not None:
-                return None, "reverse"
-            return "pending_penalty", None
-        if card in playable_on(state.colour, state.pile[-1]):
-            return None, None
-        return "no_match", None
-
     @staticmethod
-    def _claim_refusal(state: ChatVertState, card: JSONValue, at: JSONValue) -> str | None:
-        if card != state.top or at != state.plays or isinstance(at, bool):
-            return "too_late"
-        if state.first:
-            return "same_first_card"
-        if card in MAJORS:
-            return "same_major"
-        if state.pending_kind is not None and kind_of(state.top) != state.pending_kind:
+    def _play_refusal(state: ChatVertState, card: int) -> str | None:
+        """Why ``card`` may not be played now by the rules (the added rules' answers to a pending +2/+4 included)."""
+        kind = KIND[card]
+        pending = state.pending
+        if pending != NO_PENALTY:
+            if kind == pending:
+                return None
+            if kind in (PLUS2, PLUS4_KIND) and state.rule("transfer") is not None:
+                return None
+            if kind == REVERSE and state.rule("reverse") is not None:
+                return None
             return "pending_penalty"
-        return None
+        return None if card in MATCH[state.hue][state.laid[-1]] else "no_match"
 
-    def _check_play(
-        self, state: ChatVertState, seat: int, card: JSONValue, n: JSONValue, colour: JSONValue
-    ) -> tuple[str, int, str | None, str | None]:
-        if not is_card(card) or isinstance(n, bool) or n not in (1, 2):
-            raise IllegalAction("bad_card", card=str(card))
-        card = str(card)
-        if card in MAJORS:
+    def _check_play(self, state: ChatVertState, seat: int, code: JSONValue, n: JSONValue, colour: JSONValue) -> int:
+        """The core's move for playing ``n`` of the card ``code`` naming ``colour``, or the refusal."""
+        if not is_card(code) or isinstance(n, bool) or n not in (1, 2):
+            raise IllegalAction("bad_card", card=str(code))
+        code = str(code)
+        card = CARD[code]
+        if card >= MAJOR:
             if colour not in COLOURS:
-                raise IllegalAction("bad_colour", card=card)
+                raise IllegalAction("bad_colour", card=code)
             if n == 2:
-                raise IllegalAction("no_pair", card=card)
+                raise IllegalAction("no_pair", card=code)
         elif colour is not None:
-            raise IllegalAction("bad_colour", card=card)
-        held = state.hands[seat].count(card)
+            raise IllegalAction("bad_colour", card=code)
+        held = state.held[seat].count(card)
         if held == 0:
-            raise IllegalAction("not_in_hand", card=card)
+            raise IllegalAction("not_in_hand", card=code)
         if held < n:
-            raise IllegalAction("no_pair", card=card)
-        if state.drawing == seat and (card != state.drawn or n != 1):
+            raise IllegalAction("no_pair", card=code)
+        count = as_number(n, 1)
+        if state.drawing == seat and (card != state.drawn_card or count != 1):
             raise IllegalAction("drawn_only", card=str(state.drawn))
-        code, via = self._play_refusal(state, card)
-        if code is not None:
-            raise IllegalAction(code, card=card)
-        return card, as_number(n, 1), None if colour is None else str(colour), via
+        refusal = self._play_refusal(state, card)
+        if refusal is not None:
+            raise IllegalAction(refusal, card=code)
+        if card >= MAJOR:
+            return card << 3 | NAMING + COLOURS.index(str(colour))
+        return card << 3 | (PAIR if count == 2 else SINGLE)
 
     # ----- actions -----
 
@@ -435,6 +409,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             return None
         kind = action.kind
         said: str | None = None
+        events: list[Event] = []
         if kind == "draw":
             args = action.args
             if args:
@@ -443,37 +418,49 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
                 said = args[0][1]  # type: ignore[assignment]
                 if said.__class__ is not str or check_text(said) is not None:
                     return None
-            return None if state.drawing == seat else self._draw(state, seat, said, rng)
+            if state.drawing == seat:
+                return None
+            core.draw(state, seat, said, rng, events)
+            return events
         if kind != "play":
             return None
-        found = CANONICAL_BY_ID.get(id(action))  # the moves ``legal_actions`` gives, known by identity
-        if found is None:
+        move = MOVE_BY_ID.get(id(action))  # the moves ``legal_actions`` gives, known by identity
+        if move is None:
             args = action.args  # a move with words: the canonical arguments and ``say``, nothing else
             if len(args) != 4 or args[3][0] != "say" or args[2][1].__class__ is not int:
                 return None
-            found = CANONICAL_ARGS.get(args[:3])
+            move = MOVE_OF.get(args[:3])
             said = args[3][1]  # type: ignore[assignment]
-            if found is None or said.__class__ is not str or check_text(said) is not None:
+            if move is None or said.__class__ is not str or check_text(said) is not None:
                 return None
-        card, n, colour = found
-        hand = state.hands[seat]
-        if state.drawing is not None and (state.drawing != seat or card != state.drawn or n != 1):
+        card, pair = move >> 3, move & 7 == PAIR
+        hand = state.held[seat]
+        if state.drawing is not None and (state.drawing != seat or card != state.drawn_card or pair):
             return None
-        if (card not in hand) if n == 1 else hand.count(card) < 2:
+        if (hand.count(card) < 2) if pair else (card not in hand):
             return None
-        pending = state.pending_kind
-        if card not in (playable_on(state.colour, state.pile[-1]) if pending is None else _SAME_KIND[pending]):
+        pending = state.pending
+        if card not in (MATCH[state.hue][state.laid[-1]] if pending == NO_PENALTY else OF_KIND[pending]):
             return None
-        return self._play(state, seat, card, n, colour, said, rng)
+        core.act(state, move, said, rng, events)
+        return events
 
     def _apply(self, state: ChatVertState, seat: int, action: Action, rng: random.Random) -> list[Event]:
         if state.phase == "over":
             raise IllegalAction("game_over")
         kind = action.kind
+        events: list[Event] = []
         if kind in ("timeout", "judge"):
             if seat != -1:
                 raise NotYourTurn()
-            return self._timeout(state, action, rng) if kind == "timeout" else self._judge(state, action, rng)
+            if kind == "timeout":
+                slow = action.get("seat")
+                if slow not in self.to_act(state) or isinstance(slow, bool):
+                    raise IllegalAction("not_awaited")
+                core.timeout(state, as_number(slow), rng, events)
+            else:
+                core.judge(state, *self._judged(state, action), rng, events)
+            return events
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
             raise NotYourTurn()
         if kind not in SEAT_MOVES:
@@ -482,9 +469,11 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         said = said_text(kind, args)
         if kind == "say":
             assert said is not None
-            return self._say(state, seat, said, rng)
+            core.say(state, seat, said, rng, events)
+            return events
         if kind == "same":
-            return self._claim(state, seat, args.get("card"), args.get("at"), said, rng)
+            core.claim(state, seat, args.get("card"), args.get("at"), said, rng, events)
+            return events
         card = args.get("card")
         awaited = self.to_act(state)
         if (
@@ -492,263 +481,40 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             and seat == state.skipped
             and seat not in awaited
             and is_card(card)
-            and kind_of(str(card)) == "skip"
+            and KIND[CARD[str(card)]] == SKIP
             and colour_of(str(card)) != colour_of(state.top)
         ):
             raise IllegalAction("skip_other_colour")
         if seat not in awaited:
             raise NotYourTurn()
         if kind == "first":
+            direction = args.get("dir")
             if state.phase != "direction":
                 raise IllegalAction("unknown_action", kind=kind)
-            return self._first(state, args.get("dir"), said, rng)
+            if isinstance(direction, bool) or direction not in ((1,) if state.players == 2 else (1, -1)):
+                raise IllegalAction("bad_direction")
+            core.first(state, as_number(direction, 1), said, rng, events)
+            return events
         if state.phase != "play":
             raise IllegalAction("unknown_action", kind=kind)
         if kind == "play":
-            card, n, colour, via = self._check_play(state, seat, card, args.get("n", 1), args.get("colour"))
-            reverse = state.rule("reverse") if via == "reverse" else None
-            if reverse is not None and normalise(reverse["phrase"]) not in normalise(said or ""):
-                # Without its phrase the reverse does not pass the penalty on: the card stays in hand.
-                events: list[Event] = []
-                self._speech(state, seat, said, state.index().reverse_alone, rng, events)
-                return events
-            return self._play(state, seat, card, n, colour, said, rng, via=via)
+            core.act(
+                state, self._check_play(state, seat, card, args.get("n", 1), args.get("colour")), said, rng, events
+            )
+            return events
         if kind == "draw":
             if state.drawing == seat:
                 raise IllegalAction("drawn_only", card=str(state.drawn))
-            return self._draw(state, seat, said, rng)
+            core.draw(state, seat, said, rng, events)
+            return events
         if state.drawing != seat:
             raise IllegalAction("not_drawing")
-        state.drawing = None
-        state.drawn = None
-        state.turn = state.after(seat)
-        events = [event("keep", seat, {})]
-        self._speech(state, seat, said, (), rng, events)
+        core.keep(state, seat, said, rng, events)
         return events
 
-    def _first(self, state: ChatVertState, direction: JSONValue, said: str | None, rng: random.Random) -> list[Event]:
-        allowed = (1,) if state.players == 2 else (1, -1)
-        if isinstance(direction, bool) or direction not in allowed:
-            raise IllegalAction("bad_direction")
-        state.dir = as_number(direction, 1)
-        state.phase = "play"
-        state.turn = state.after(state.dealer)
-        events = [event("direction", state.dealer, {"dir": state.dir, "first": state.turn})]
-        self._speech(state, state.dealer, said, (), rng, events)
-        return events
-
-    def _play(
-        self,
-        state: ChatVertState,
-        seat: int,
-        card: str,
-        n: int,
-        colour: str | None,
-        said: str | None,
-        rng: random.Random,
-        *,
-        via: str | None = None,
-        same: bool = False,
-    ) -> list[Event]:
-        pile, players = state.pile, state.players
-        top = pile[-1]
-        before = state.dir
-        hand = state.hands[seat]
-        hand.remove(card)
-        pile.append(card)
-        if n == 2:
-            hand.remove(card)
-            pile.append(card)
-        left = len(hand)
-        state.plays += 1
-        state.first = False
-        state.skipped = state.drawing = state.drawn = None
-        kind = KIND[card]
-        skipped: int | None = None
-        reversed_ = transfer = False
-        used: Rule | None = None
-        if via == "reverse":
-            used = state.rule("reverse")
-            assert used is not None
-            state.dir = -before
-            reversed_ = transfer = True
-            nxt = state.pending_target = (seat - before) % players
-        else:
-            state.colour = colour if colour is not None else COLOUR_OF[card]
-            if kind == "number":
-                nxt = (seat + before) % players
-            elif kind == "reverse":
-                state.dir = -before
-                reversed_ = True
-                nxt = (seat - before) % players
-            elif kind == "skip":
-                skipped = state.skipped = (seat + before) % players
-                nxt = (skipped + before) % players
-            else:
-                nxt = (seat + before) % players
-                if kind in PLUS:
-                    if via == "transfer":
-                        used = state.rule("transfer")
-                    add = PLUS[kind] * (n if kind == "plus2" else 1)
-                    state.pending_count = (state.pending_count if state.pending_kind else 0) + add
-                    state.pending_kind = kind
-                    state.pending_target = nxt
-        state.turn = nxt
-        if used is not None:
-            show_rule(state, used["id"])
-        data: dict[str, JSONValue] = {
-            "cards": [card] * n,
-            "colour": colour,
-            "said": said,
-            "same": same,
-            "pending": state.pending_count if state.pending_kind else None,
-            "skipped": skipped,
-            "reversed": reversed_,
-            "transfer": transfer,
-            "rule": used["id"] if used is not None else None,
-            "next": nxt,
-        }
-        made: Event = _new(Event)  # ``event("play", seat, data)``, inlined: one per move
-        _set(made, "__dict__", {"kind": "play", "seat": seat, "data": data, "milestone": False, "private_to": None})
-        events = [made]
-        index = state.index()
-        if said is not None or left < 2 or via is not None or card not in index.quiet:
-            self._speech(state, seat, said, index.speech(card, top, left, via == "reverse"), rng, events, claim=same)
-        if card in MAJORS and not left:
-            self._penalise(state, seat, penalty("major_last"), rng, events)
-        if not state.hands[seat]:
-            # Won: the game is over before the green cat's draws, so that no set of draw rules can stop a game from
-            # ending (the player's own penalties above do count).
-            state.phase = "over"
-            state.winner = seat
-            state.turn = state.pending_kind = state.pending_target = None
-            state.pending_count = 0
-            state.skipped = state.drawing = state.drawn = None
-            events.append(event("win", seat, {"counts": [len(h) for h in state.hands]}, milestone=True))
-            return events
-        if card in index.effects:
-            previous, following = (seat - before) % players, (seat + before) % players
-            self._rule_effects(state, seat, card, before, previous, following, rng, events)
-        return events
-
-    def _rule_effects(
-        self,
-        state: ChatVertState,
-        seat: int,
-        card: str,
-        before: int,
-        previous: int,
-        following: int,
-        rng: random.Random,
-        events: list[Event],
-    ) -> None:
-        """The added rules' draws, then their dice, by rule id, while the green cat has cards to give this game."""
-        draws, dice = state.index().effects_for(card)
-        for rule in draws:
-            who = rule["who"]
-            if who == "all":
-                drawers = [(seat + i * before) % state.players for i in range(state.players)]
-            else:
-                drawers = [{"player": seat, "previous": previous, "next": following}[who]]
-            for drawer in drawers:
-                count = min(int(rule["count"]), CAT_LIMIT - state.cat_drawn, cat_drawable(state))
-                if count <= 0:
-                    continue
-                show_rule(state, rule["id"])
-                cards, taken = take(state, drawer, count, rng, cat=True)
-                state.cat_drawn += len(cards)
-                events.append(event("rule_draw", drawer, {"count": len(cards), "rule": rule["id"]}))
-                events += taken
-        for rule in dice:
-            if state.cat_drawn >= CAT_LIMIT or not cat_drawable(state):
-                continue
-            value = rng.randint(1, 6)
-            drawer = seat if value <= 3 else previous
-            show_rule(state, rule["id"])
-            state.cat_drawn += 1
-            events.append(event("die", seat, {"value": value, "drawer": drawer, "rule": rule["id"]}))
-            events += take(state, drawer, 1, rng, cat=True)[1]
-
-    def _draw(self, state: ChatVertState, seat: int, said: str | None, rng: random.Random) -> list[Event]:
-        events: list[Event] = []
-        if state.pending_kind is not None:
-            cards, taken = take(state, seat, state.pending_count, rng)
-            events.append(event("draw", seat, {"count": len(cards), "why": "pending", "said": said}))
-            events += taken
-            state.pending_kind = state.pending_target = None
-            state.pending_count = 0
-            ficelle = state.rule("ficelle")
-            if ficelle is not None and state.ficelle != seat:
-                old, state.ficelle = state.ficelle, seat
-                show_rule(state, ficelle["id"])
-                data = {"from": old, "passed": False, "count": len(cards), "rule": ficelle["id"]}
-                events.append(event("ficelle", seat, data))
-            state.turn = state.after(seat)
-        else:
-            cards, taken = take(state, seat, 1, rng)
-            events.append(event("draw", seat, {"count": len(cards), "why": "choice", "said": said}))
-            events += taken
-            if cards and cards[0] in playable_on(state.colour, state.pile[-1]):
-                state.drawing, state.drawn = seat, cards[0]
-            else:
-                state.turn = state.after(seat)
-        if said is not None:
-            self._speech(state, seat, said, (), rng, events)
-        return events
-
-    def _claim(
-        self, state: ChatVertState, seat: int, card: JSONValue, at: JSONValue, said: str | None, rng: random.Random
-    ) -> list[Event]:
-        code = self._claim_refusal(state, card, at)
-        if code is not None:
-            raise IllegalAction(code)
-        events: list[Event] = []
-        if card not in state.hands[seat]:
-            self._penalise(state, seat, penalty("false_same"), rng, events)
-            return events
-        return self._play(state, seat, str(card), 1, None, said, rng, same=True)
-
-    def _say(self, state: ChatVertState, seat: int, text: str, rng: random.Random) -> list[Event]:
-        said = event("said", seat, {"text": text})
-        known = known_phrases_of(state)
-        if normalise(text) == SAME_NORM:
-            return [said, *self._claim(state, seat, state.top, state.plays, None, rng)]
-        ficelle = state.rule("ficelle")
-        if (
-            ficelle is not None
-            and state.ficelle == seat
-            and state.pending_kind is not None
-            and state.pending_target == seat
-            and not check_speech(text, [Requirement.phrase(ficelle["phrase"], ficelle["id"])], known)
-        ):
-            victim = state.after(seat)
-            count = state.pending_count
-            state.pending_kind = state.pending_target = None
-            state.pending_count = 0
-            state.ficelle = victim
-            state.turn = state.after(victim)
-            show_rule(state, ficelle["id"])
-            cards, taken = take(state, victim, count, rng)
-            return [
-                said,
-                event("ficelle", victim, {"from": seat, "passed": True, "count": len(cards), "rule": ficelle["id"]}),
-                event("draw", victim, {"count": len(cards), "why": "pending", "said": None}),
-                *taken,
-            ]
-        events = [said]
-        self._speech(state, seat, text, (), rng, events)
-        return events
-
-    def _timeout(self, state: ChatVertState, action: Action, rng: random.Random) -> list[Event]:
-        seat = action.get("seat")
-        if seat not in self.to_act(state) or isinstance(seat, bool):
-            raise IllegalAction("not_awaited")
-        events: list[Event] = []
-        state.slow += 1
-        self._penalise(state, int(seat), penalty("timeout"), rng, events)
-        return events
-
-    def _judge(self, state: ChatVertState, action: Action, rng: random.Random) -> list[Event]:
+    @staticmethod
+    def _judged(state: ChatVertState, action: Action) -> tuple[Rule, int]:
+        """The free rule a ``judge`` action names and the seat it hands a penalty to, or the refusal."""
         rule_id, target = action.get("rule"), action.get("target")
         rule = next((r for r in state.rules if r["id"] == rule_id and not isinstance(rule_id, bool)), None)
         if rule is None:
@@ -757,44 +523,7 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             raise IllegalAction("not_free_rule")
         if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < state.players:
             raise IllegalAction("bad_seat")
-        events: list[Event] = []
-        self._penalise(state, target, penalty("free", message=rule["message"], rule=rule["id"]), rng, events)
-        return events
-
-    # ----- penalties -----
-
-    def _speech(
-        self,
-        state: ChatVertState,
-        seat: int,
-        said: str | None,
-        required: tuple[Requirement, ...],
-        rng: random.Random,
-        events: list[Event],
-        *,
-        claim: bool = False,
-    ) -> None:
-        if not required and said is None:
-            return
-        for data in state.index().penalties(said, required, claim):
-            self._penalise(state, seat, data, rng, events)
-
-    @staticmethod
-    def _penalise(
-        state: ChatVertState, seat: int, data: dict[str, JSONValue], rng: random.Random, events: list[Event]
-    ) -> None:
-        """One penalty card, drawn at once."""
-        events.append(event("penalty", seat, data))
-        state.penalties = [*state.penalties, {**data, "seat": seat}][-RECENT:]
-        if data.get("rule") is not None:
-            show_rule(state, as_number(data["rule"]))
-        events += take(state, seat, 1, rng)[1]
-
-
-_SAME_KIND: Mapping[str, frozenset[str]] = {kind: frozenset(c for c in KIND if KIND[c] == kind) for kind in PLUS}
-"""The cards of each penalty kind: what answers a pending +2/+4 without an added rule."""
-_new = object.__new__
-_set = object.__setattr__
+        return rule, target
 
 
 GAME = ChatVert()

@@ -1,9 +1,10 @@
-"""Le Chat vert's card tables, computed once at import, and the cheap building blocks of the engine's hot path.
+"""Le Chat vert's cards as small integers, their tables computed once at import, and the moves of the engine's core.
 
-A random two-player game makes about sixty moves; at that rate parsing card codes, building the same ``Action``
-values again and checking a frozen dataclass's fields on every event cost more than the rules themselves. So the
-engine looks cards up here: their kind, what may be played on a given top card and colour, and the play moves of
-each card (actions are immutable, so each is made once).
+A card is its place in ``CODES`` (the codes of ``bot.games.chat_vert_rules``, in hand order): ``colour * 13 +
+symbol`` for a coloured card (colours Y, R, B, G; symbols 0-9, skip, reverse, +2), 52 the wild, 53 the +4. Sorting
+cards sorts a hand. A move of the core is an integer too: a card's move is ``card << 3 | variant`` (0 one coloured
+card, 1 a pair, 2 + colour a major naming that colour), then ``DRAW`` and ``KEEP``. Each of them is one ``Action``
+of the engine's boundary, made once (actions are immutable).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 from collections.abc import Mapping
 from collections.abc import MutableSequence
 from typing import Any
+from typing import Final
 from typing import cast
 
 from bot.games.base import Action
@@ -21,63 +23,104 @@ from bot.games.base import IllegalAction
 from bot.games.base import JSONValue
 from bot.games.chat_vert_rules import CODES
 from bot.games.chat_vert_rules import COLOURS
-from bot.games.chat_vert_rules import MAJORS
-from bot.games.chat_vert_rules import card_key
+from bot.games.chat_vert_rules import KINDS
 from bot.games.chat_vert_rules import check_rules
 from bot.games.chat_vert_rules import check_text
-from bot.games.chat_vert_rules import colour_of
 from bot.games.chat_vert_rules import kind_of
-from bot.games.chat_vert_rules import matches
+from bot.games.chat_vert_rules import number_of
 
-KIND: Mapping[str, str] = {code: kind_of(code) for code in CODES}
-"""number, skip, reverse, plus2, wild or plus4, by code."""
-ORDER: Mapping[str, int] = {code: card_key(code) for code in CODES}
-"""Hand order, by code (``sorted(hand, key=ORDER.__getitem__)`` sorts without a Python call per card)."""
-COLOURED: frozenset[str] = frozenset(code for code in CODES if code not in MAJORS)
-COLOUR_OF: Mapping[str, str] = {code: str(colour_of(code)) for code in CODES}
-"""The colour a card asks for when played without naming one (``str(colour_of(code))``)."""
+CARD: Final[Mapping[str, int]] = {code: card for card, code in enumerate(CODES)}
+"""A card code's integer."""
+WILD: Final = CARD["W"]
+PLUS4: Final = CARD["F"]
+MAJOR: Final = WILD
+"""Cards from this one on are majors."""
 
-
-def _on_top(colour: str, top: str) -> frozenset[str]:
-    return frozenset(code for code in CODES if matches(code, top, colour))
-
-
-ON_TOP: Mapping[tuple[str, str], frozenset[str]] = {(c, top): _on_top(c, top) for c in COLOURS for top in CODES}
-"""The cards the base matching allows on ``top`` when the colour asked is ``c``: built from ``matches`` itself."""
-
-
-def playable_on(colour: str, top: str) -> frozenset[str]:
-    """``ON_TOP``, or the same set worked out for a state outside the table (a colour no deal gives)."""
-    found = ON_TOP.get((colour, top))
-    return found if found is not None else _on_top(colour, top)
+NUMBER, SKIP, REVERSE, PLUS2, WILD_KIND, PLUS4_KIND = range(len(KINDS))
+"""The kinds of card, as ``KINDS`` names them; 0 (``NUMBER``) also stands for "no penalty pending"."""
+NO_PENALTY: Final = NUMBER
+KIND: Final[tuple[int, ...]] = tuple(KINDS.index(kind_of(code)) for code in CODES)
+COLOUR: Final[tuple[int, ...]] = tuple(
+    COLOURS.index(code[0]) if card < MAJOR else -1 for card, code in enumerate(CODES)
+)
+"""A card's colour (0-3), -1 for a major."""
+NUMBERS: Final[tuple[int, ...]] = tuple(-1 if (n := number_of(code)) is None else n for code in CODES)
+"""A number card's number, -1 for the others."""
 
 
-def _plays(code: str, n: int) -> tuple[Action, ...]:
-    colours: tuple[str | None, ...] = COLOURS if code in MAJORS else (None,)
-    return tuple(Action.of("play", card=code, n=n, colour=c) for c in colours)
+def _matching(colour: int, top: int) -> frozenset[int]:
+    """The cards the base matching allows on ``top`` when the colour asked is ``colour``: a major on anything, a
+    coloured card on the colour asked or on the same symbol."""
+    return frozenset(
+        card
+        for card in range(len(CODES))
+        if card >= MAJOR or COLOUR[card] == colour or (top < MAJOR and card % 13 == top % 13)
+    )
 
 
-PLAYS: Mapping[str, tuple[Action, ...]] = {code: _plays(code, 1) for code in CODES}
-"""The moves playing one ``code`` (a major once per colour named)."""
-PAIRS: Mapping[str, tuple[Action, ...]] = {code: _plays(code, 2) for code in CODES if code not in MAJORS}
-"""The moves playing two identical coloured cards at once."""
-DRAW = Action.of("draw")
-FIRST_LEFT = Action.of("first", dir=1)
-FIRST_RIGHT = Action.of("first", dir=-1)
-SEAT_MOVES: frozenset[str] = frozenset({"say", "same", "first", "play", "draw", "keep"})
+MATCH: Final[tuple[tuple[frozenset[int], ...], ...]] = tuple(
+    tuple(_matching(colour, top) for top in range(len(CODES))) for colour in range(len(COLOURS))
+)
+"""``MATCH[colour][top]``: what may be played on ``top`` when ``colour`` is asked."""
+OF_KIND: Final[tuple[frozenset[int], ...]] = tuple(
+    frozenset(card for card in range(len(CODES)) if KIND[card] == kind) for kind in range(len(KINDS))
+)
+"""The cards of each kind: what answers a pending +2/+4 without an added rule."""
+
+# ----- moves -----
+
+SINGLE, PAIR, NAMING = 0, 1, 2
+DRAW: Final = len(CODES) << 3
+KEEP: Final = DRAW + 1
+LEFT: Final = DRAW + 2
+RIGHT: Final = DRAW + 3
+"""The dealer's choice of who starts: its left neighbour (play turns clockwise) or its right one."""
+SINGLES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(card << 3 | NAMING + colour for colour in range(len(COLOURS))) if card >= MAJOR else (card << 3 | SINGLE,)
+    for card in range(len(CODES))
+)
+"""The moves playing one card (a major once per colour it names)."""
+PAIRS: Final[tuple[int, ...]] = tuple(card << 3 | PAIR for card in range(MAJOR))
+"""The move playing two identical coloured cards at once."""
+
+
+def _action(move: int) -> Action:
+    if move == DRAW:
+        return Action.of("draw")
+    if move == KEEP:
+        return Action.of("keep")
+    if move in (LEFT, RIGHT):
+        return Action.of("first", dir=1 if move == LEFT else -1)
+    card, variant = move >> 3, move & 7
+    colour = COLOURS[variant - NAMING] if variant >= NAMING else None
+    return Action.of("play", card=CODES[card], n=2 if variant == PAIR else 1, colour=colour)
+
+
+ACTION: Final[Mapping[int, Action]] = {
+    move: _action(move) for move in (*(m for ms in SINGLES for m in ms), *PAIRS, DRAW, KEEP, LEFT, RIGHT)
+}
+"""The engine's action of each move of the core."""
+MOVE_OF: Final[Mapping[tuple[tuple[str, JSONValue], ...], int]] = {
+    action.args: move for move, action in ACTION.items() if action.kind == "play"
+}
+"""The move of a play's arguments: card, colour and n, as ``Action.args`` holds them in order."""
+MOVE_BY_ID: Final[Mapping[int, int]] = {id(action): move for move, action in ACTION.items()}
+"""The same by the identity of the action ``ACTION`` holds (they live as long as the module)."""
+FIRST_LEFT: Final = ACTION[LEFT]
+FIRST_RIGHT: Final = ACTION[RIGHT]
+SEAT_MOVES: Final = frozenset({"say", "same", "first", "play", "draw", "keep"})
 """The kinds of action a seat may make (the table's own are ``timeout`` and ``judge``)."""
-TAKEN_BACK: frozenset[str] = frozenset({"play", "keep", "direction"})
+TAKEN_BACK: Final = frozenset({"play", "keep", "direction"})
 """The events of a move that may be taken back (without added rules): no draw, no penalty, no win."""
-KEEP = Action.of("keep")
 
-ALONE: tuple[frozenset[int], ...] = tuple(frozenset((seat,)) for seat in range(10))
+ALONE: Final[tuple[frozenset[int], ...]] = tuple(frozenset((seat,)) for seat in range(10))
 """``frozenset((seat,))`` for every seat, so that ``to_act`` and private events build no set."""
-NOBODY: frozenset[int] = frozenset()
+NOBODY: Final[frozenset[int]] = frozenset()
 
 
-def claim_of(card: str, at: int) -> Action:
-    """``Action.of("same", card=card, at=at)``, its arguments already in order."""
-    return Action("same", (("at", at), ("card", card)))
+def claim_of(card: int, at: int) -> Action:
+    """``Action.of("same", card=CODES[card], at=at)``, its arguments already in order."""
+    return Action("same", (("at", at), ("card", CODES[card])))
 
 
 _new = object.__new__
@@ -167,15 +210,3 @@ def check_pause_option(value: JSONValue) -> int:
     if value not in (0, 1) or isinstance(value, bool):
         raise BadOption("bad_option_type", option="pause")
     return int(value)
-
-
-CANONICAL_ARGS: dict[tuple[tuple[str, JSONValue], ...], tuple[str, int, str | None]] = {
-    action.args: (action.text("card"), action.number("n"), action.get("colour"))  # type: ignore[misc]
-    for moves in (*PLAYS.values(), *PAIRS.values())
-    for action in moves
-}
-"""Every play move's arguments (card, colour, n), and what they say: a card, how many, the colour named."""
-CANONICAL_BY_ID: dict[int, tuple[str, int, str | None]] = {
-    id(action): CANONICAL_ARGS[action.args] for moves in (*PLAYS.values(), *PAIRS.values()) for action in moves
-}
-"""The same, by the identity of the move ``legal_actions`` gives (those values live as long as the module)."""

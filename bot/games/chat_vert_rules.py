@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from functools import lru_cache
 from typing import Any
+from typing import NoReturn
 
 from bot.games.base import BadOption
 from bot.games.base import GameError
@@ -354,10 +355,45 @@ _CHECKED_RULES: dict[str, tuple[list[Rule], str]] = {}
 and their content as ``rule_index`` knows it."""
 
 
+class FrozenRule(dict[str, Any]):
+    """A rule as ``check_rules`` gives it: a dict that nobody may change (a changed rule is a new one, made as
+    ``{**rule, "seen": True}``), so that the rules of a game, once checked, stay as they were checked."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[FrozenRule], tuple[dict[str, Any]]]:
+        return type(self), (dict(self),)
+
+
+class CheckedRules(list[Rule]):
+    """The rules in force as ``check_rules`` gives them: a list of ``FrozenRule`` that nobody may change, which
+    ``check_rules`` therefore takes as it is (a table's games need not check their rules again)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[CheckedRules], tuple[list[Rule]]]:
+        return type(self), (list(self),)
+
+
+def _frozen(self: object, *args: object, **kwargs: object) -> NoReturn:
+    raise TypeError(f"a {type(self).__name__} does not change: make a new one")
+
+
+for _name in ("__setitem__", "__delitem__", "__ior__", "clear", "pop", "popitem", "setdefault", "update"):
+    setattr(FrozenRule, _name, _frozen)
+for _name in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend", "insert", "remove", "pop"):
+    setattr(CheckedRules, _name, _frozen)
+for _name in ("clear", "sort", "reverse"):
+    setattr(CheckedRules, _name, _frozen)
+
+
 def check_rules(value: object) -> list[Rule]:
-    """The ``rules`` table option: a list of valid rules, with distinct ids, not contradicting each other."""
+    """The ``rules`` table option: a list of valid rules, with distinct ids, not contradicting each other (a
+    ``CheckedRules`` is taken as it is: it cannot have changed since it was checked)."""
     if value is None:
         return []
+    if type(value) is CheckedRules:
+        return value
     if not isinstance(value, list | tuple):
         raise BadOption("bad_option_type", option="rules")
     key = repr(value)  # JSON values: equal texts are equal values
@@ -367,7 +403,7 @@ def check_rules(value: object) -> list[Rule]:
         if len(_CHECKED_RULES) >= 256:
             _CHECKED_RULES.clear()
         found = _CHECKED_RULES[key] = (checked, repr(checked))
-    out = [{**r, "cond": dict(r["cond"])} if "cond" in r else dict(r) for r in found[0]]
+    out = CheckedRules(FrozenRule(r, cond=FrozenRule(r["cond"])) if "cond" in r else FrozenRule(r) for r in found[0])
     _remember(out, found[1])
     return out
 
@@ -571,6 +607,8 @@ def required_speech(rules: Sequence[Rule], card: str, top: str, left: int) -> li
     return list(rule_index(rules).speech(card, top, left))
 
 
+SPEECH_SLOTS = 12
+"""A card's speech requirements by (number above the top's or not) x (cards left: 0, 1, 2 or more) x reverse."""
 _Checked = tuple[tuple[Requirement, ...], list[dict[str, JSONValue]]]
 """A speech check remembered: the requirements it was made for, and its penalties."""
 CHECKED_MAX = 4096
@@ -619,6 +657,20 @@ class RuleIndex:
             (Requirement.phrase(reverse["phrase"], reverse["id"]),) if reverse is not None else ()
         )
         """What a reverse passing a penalty on must be said with (the reverse rule's phrase)."""
+        # The same, for the engine's core, by a card's place in ``CODES`` (``bot.games.chat_vert_cards``).
+        self.quiet_at: tuple[bool, ...] = tuple(code in self.quiet for code in CODES)
+        self.effects_at: tuple[bool, ...] = tuple(code in self.effects for code in CODES)
+        self._answers_at: dict[int, frozenset[int]] = {}
+        self.speech_slots: list[tuple[Requirement, ...] | None] = [None] * (len(CODES) * SPEECH_SLOTS)
+        """``speech``'s answers as the engine's core keeps them (``chat_vert_core.speech_of``)."""
+
+    def answers_at(self, pending: int) -> frozenset[int]:
+        """``answers`` of the kind ``KINDS[pending]``, as the cards' places in ``CODES``."""
+        found = self._answers_at.get(pending)
+        if found is None:
+            codes = self.answers(KINDS[pending])
+            found = self._answers_at[pending] = frozenset(card for card, code in enumerate(CODES) if code in codes)
+        return found
 
     def answers(self, pending: str) -> frozenset[str]:
         """The cards that may be played on a pending penalty of kind ``pending`` (plus2/plus4): one of its kind,

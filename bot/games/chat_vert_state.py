@@ -1,71 +1,84 @@
 """Le Chat vert's state and the moves of its cards: the deck, the deal, every draw and the dealer's "Pause".
 
-The engine (``bot.games.chat_vert``) applies the rules; this module only moves cards, so that a draw of any kind
-(a turn's, a penalty, the green cat's, the timer's) goes through ``take`` and reshuffles the pile the same way.
+The state holds its cards as small integers (``bot.games.chat_vert_cards``), which the engine's core reads and
+moves; the codes everyone else reads (``hands``, ``pile``, ``top``, ``colour``...) are worked out from them when
+asked. This module only moves cards, so that a draw of any kind (a turn's, a penalty, the green cat's, the timer's)
+goes through ``take`` and reshuffles the pile the same way.
 """
 
 from __future__ import annotations
 
-import copy
 import random
+from bisect import insort
 from collections import Counter
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import fields
+from typing import Final
 
 from bot.games.base import Event
 from bot.games.base import JSONValue
-from bot.games.base import Tracked
 from bot.games.chat_vert_cards import ALONE
-from bot.games.chat_vert_cards import ORDER
+from bot.games.chat_vert_cards import CARD
+from bot.games.chat_vert_cards import COLOUR
+from bot.games.chat_vert_cards import MAJOR
+from bot.games.chat_vert_cards import NO_PENALTY
 from bot.games.chat_vert_cards import event
 from bot.games.chat_vert_cards import shuffle
+from bot.games.chat_vert_rules import CODES
 from bot.games.chat_vert_rules import COLOURS
-from bot.games.chat_vert_rules import MAJORS
+from bot.games.chat_vert_rules import KINDS
 from bot.games.chat_vert_rules import SYMBOLS
 from bot.games.chat_vert_rules import Rule
 from bot.games.chat_vert_rules import RuleIndex
-from bot.games.chat_vert_rules import colour_of
 from bot.games.chat_vert_rules import is_card
 from bot.games.chat_vert_rules import rule_index
-from bot.games.chat_vert_rules import sort_hand
 
 DECK: tuple[str, ...] = tuple(c + s for c in COLOURS for s in SYMBOLS for _ in range(2)) + ("W",) * 4 + ("F",) * 4
+DECK_CARDS: Final[tuple[int, ...]] = tuple(CARD[code] for code in DECK)
 _DECK_COUNTS: Counter[str] = Counter(DECK)
 HAND = 7
 RECENT = 5
 """How many of the last penalties the table shows."""
-PLUS: Mapping[str, int] = {"plus2": 2, "plus4": 4}
+PLUS: Mapping[int, int] = {KINDS.index("plus2"): 2, KINDS.index("plus4"): 4}
+"""The cards a pending penalty of each kind adds."""
 
 
 @dataclass
-class ChatVertState(Tracked):
-    """The whole game; ``play`` mutates it in place once an action is known to be legal."""
+class ChatVertState:
+    """The whole game; the engine's core mutates it in place once a move is known to be legal.
+
+    Cards are integers (``bot.games.chat_vert_cards``): ``held`` the hands (each kept sorted), ``deck`` the draw
+    pile (the next card to draw is the last one), ``laid`` the played cards (the top card last), ``put_back`` the
+    majors turned up at the deal and put back into the draw pile, ``drawn_card`` the card the seat ``drawing`` has
+    just drawn and may play (-1: none), ``hue`` the colour asked (0-3) and ``pending`` the kind of a +2/+4 penalty
+    waiting (``NO_PENALTY``: none). ``hands``, ``stock``, ``pile``, ``returned``, ``top``, ``drawn``, ``colour`` and
+    ``pending_kind`` give them as codes. ``version`` and ``recent`` are ``Tracked``'s, held here so that the class
+    compiles (a compiled class derives from no plain one).
+    """
 
     players: int
     rules: list[Rule] = field(default_factory=list)
     timer: int = 60
     dealer: int = 0
-    hands: list[list[str]] = field(default_factory=list)
-    stock: list[str] = field(default_factory=list)
-    """The draw pile; the next card to draw is the last one."""
-    pile: list[str] = field(default_factory=list)
-    """The played cards; the top card is the last one."""
-    returned: list[str] = field(default_factory=list)
-    """The majors turned up at the deal and put back into the draw pile."""
-    colour: str = "Y"
+    held: list[list[int]] = field(default_factory=list)
+    deck: list[int] = field(default_factory=list)
+    laid: list[int] = field(default_factory=list)
+    put_back: list[int] = field(default_factory=list)
+    hue: int = 0
     first: bool = True
     dir: int = 1
     turn: int | None = None
     phase: str = "direction"
     plays: int = 0
-    pending_kind: str | None = None
+    pending: int = NO_PENALTY
     pending_count: int = 0
     pending_target: int | None = None
     skipped: int | None = None
     drawing: int | None = None
-    drawn: str | None = None
+    drawn_card: int = -1
     ficelle: int | None = None
     penalties: list[dict[str, JSONValue]] = field(default_factory=list)
     """The last ``RECENT`` penalties given, each with the seat that got it."""
@@ -78,13 +91,47 @@ class ChatVertState(Tracked):
     """Cards the added rules' draws and dice have given this game (they stop at ``CAT_LIMIT``)."""
     pause: bool = True
     """"Pause" as soon as any draw empties the draw pile (False: the way of games started before that rule)."""
-    _index: tuple[list[Rule], RuleIndex] | None = field(default=None, repr=False, compare=False)
+    compiled: tuple[list[Rule], RuleIndex] | None = field(default=None, repr=False, compare=False)
     """The rules compiled (``rule_index``) with the list they were found for: the rules never change during a
     game, but a new list may replace them."""
+    version: int = field(default=0, kw_only=True)
+    recent: tuple[Event, ...] = field(default=(), kw_only=True)
+
+    # ----- the cards as codes -----
+
+    @property
+    def hands(self) -> list[list[str]]:
+        return [[CODES[card] for card in hand] for hand in self.held]
+
+    @property
+    def stock(self) -> list[str]:
+        """The draw pile; the next card to draw is the last one."""
+        return [CODES[card] for card in self.deck]
+
+    @property
+    def pile(self) -> list[str]:
+        """The played cards; the top card is the last one."""
+        return [CODES[card] for card in self.laid]
+
+    @property
+    def returned(self) -> list[str]:
+        return [CODES[card] for card in self.put_back]
 
     @property
     def top(self) -> str:
-        return self.pile[-1]
+        return CODES[self.laid[-1]]
+
+    @property
+    def drawn(self) -> str | None:
+        return CODES[self.drawn_card] if self.drawn_card >= 0 else None
+
+    @property
+    def colour(self) -> str:
+        return COLOURS[self.hue]
+
+    @property
+    def pending_kind(self) -> str | None:
+        return KINDS[self.pending] if self.pending != NO_PENALTY else None
 
     @property
     def over(self) -> bool:
@@ -96,41 +143,66 @@ class ChatVertState(Tracked):
 
     def index(self) -> RuleIndex:
         """The rules in force, compiled for the checks of every move."""
-        found = self._index
+        found = self.compiled
         if found is None or found[0] is not self.rules:
-            found = self._index = (self.rules, rule_index(self.rules))
+            found = self.compiled = (self.rules, rule_index(self.rules))
         return found[1]
 
     def __deepcopy__(self, memo: dict[int, object]) -> ChatVertState:
         """A copy sharing what never changes during a game (the rules, their index, the events already made):
         the table service copies the state at every move."""
-        made = copy.copy(self)
+        made = ChatVertState(
+            self.players,
+            self.rules,
+            self.timer,
+            self.dealer,
+            [list(hand) for hand in self.held],
+            list(self.deck),
+            list(self.laid),
+            list(self.put_back),
+            self.hue,
+            self.first,
+            self.dir,
+            self.turn,
+            self.phase,
+            self.plays,
+            self.pending,
+            self.pending_count,
+            self.pending_target,
+            self.skipped,
+            self.drawing,
+            self.drawn_card,
+            self.ficelle,
+            [dict(data) for data in self.penalties],  # JSON atoms only
+            list(self.shown),
+            self.winner,
+            self.slow,
+            self.cat_drawn,
+            self.pause,
+            self.compiled,
+            version=self.version,
+            recent=self.recent,
+        )
         memo[id(self)] = made
-        fields = made.__dict__
-        fields["_index"] = self._index
-        for name, value in self.__dict__.items():
-            if name in _SHARED:
-                continue
-            if name == "hands":
-                fields[name] = [list(hand) for hand in value]
-            elif name == "penalties":
-                fields[name] = [dict(data) for data in value]  # JSON atoms only
-            elif name in _FLAT:
-                fields[name] = list(value)
-            else:
-                fields[name] = copy.deepcopy(value, memo)
         return made
 
     def __getstate__(self) -> dict[str, object]:
         """Pickled without its compiled rules, nine tenths of its bytes: ``index`` finds them again from the rules
         (every list of the same rules shares one index). The table service pickles a state at every move."""
-        fields = dict(self.__dict__)
-        fields["_index"] = None
-        return fields
+        return {name: getattr(self, name) for name in _PICKLED}
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.compiled = None
 
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the current direction."""
         return (seat + steps * self.dir) % self.players
+
+
+_PICKLED: tuple[str, ...] = tuple(f.name for f in fields(ChatVertState) if f.name != "compiled")
+"""The fields a pickle holds: all but the compiled rules."""
 
 
 def turn_timer(state: ChatVertState) -> int:
@@ -153,7 +225,7 @@ def show_rule(state: ChatVertState, rule_id: int) -> None:
 
 
 CAT_LIMIT = 112
-"""The most cards the added rules' draws and dice give in one game (see the module docstring)."""
+"""The most cards the added rules' draws and dice give in one game (see ``bot.games.chat_vert``)."""
 
 
 def green_cat_gives(state: ChatVertState) -> bool:
@@ -163,67 +235,69 @@ def green_cat_gives(state: ChatVertState) -> bool:
 
 def cat_drawable(state: ChatVertState) -> int:
     """Cards the green cat may draw now: with "Pause", the pile too (but its top); before that rule, the stock only."""
-    return len(state.stock) + (max(0, len(state.pile) - 1) if state.pause else 0)
+    return len(state.deck) + (max(0, len(state.laid) - 1) if state.pause else 0)
 
 
-def pause_pile(state: ChatVertState, rng: random.Random, events: list[Event]) -> bool:
+def pause_pile(state: ChatVertState, rng: random.Random, events: list[Event] | None) -> bool:
     """ "Pause": the pile but its top card shuffled into a new draw pile (False when there is nothing to shuffle)."""
-    if len(state.pile) <= 1:
+    laid = state.laid
+    if len(laid) <= 1:
         return False
-    rest = state.pile[:-1]
-    state.pile = state.pile[-1:]
+    rest = laid[:-1]
+    state.laid = laid[-1:]
     shuffle(rng, rest)
-    state.stock = rest
-    events.append(event("pause", None, {"stock": len(rest)}))
+    state.deck = rest
+    if events is not None:
+        events.append(event("pause", None, {"stock": len(rest)}))
     return True
 
 
 def take(
-    state: ChatVertState, seat: int, count: int, rng: random.Random, *, cat: bool = False
-) -> tuple[list[str], list[Event]]:
-    """Draw up to ``count`` cards into ``seat``'s hand; the events are the pauses then ``drew`` (private).
+    state: ChatVertState, seat: int, count: int, rng: random.Random, events: list[Event] | None, *, cat: bool = False
+) -> list[int]:
+    """Draw up to ``count`` cards into ``seat``'s hand, and the events (when kept): the pauses then ``drew``
+    (private). The cards drawn.
 
     A draw that empties the draw pile makes the dealer say "Pause" at once. ``cat``: a draw of the green cat, which
     games started before that rule never let reshuffle the pile.
     """
-    events: list[Event] = []
-    stock = state.stock
-    if count == 1 and len(stock) > 1:
-        cards = [stock.pop()]  # the common draw: one card from a pile that stays non-empty
+    deck = state.deck
+    hand = state.held[seat]
+    if count == 1 and len(deck) > 1:
+        card = deck.pop()  # the common draw: one card from a pile that stays non-empty
+        cards = [card]
+        insort(hand, card)
     else:
         cards = []
         for _ in range(count):
-            if not state.stock and ((cat and not state.pause) or not pause_pile(state, rng, events)):
+            if not state.deck and ((cat and not state.pause) or not pause_pile(state, rng, events)):
                 break
-            cards.append(state.stock.pop())
-        if state.pause and cards and not state.stock:
+            cards.append(state.deck.pop())
+        if state.pause and cards and not state.deck:
             pause_pile(state, rng, events)
-    state.hands[seat] = sorted([*state.hands[seat], *cards], key=ORDER.__getitem__)
-    if count > 0:
-        events.append(event("drew", seat, {"cards": list[JSONValue](cards)}, ALONE[seat]))
-    return cards, events
+        hand += cards
+        hand.sort()
+    if count > 0 and events is not None:
+        events.append(event("drew", seat, {"cards": [CODES[card] for card in cards]}, ALONE[seat]))
+    return cards
 
 
-_SHARED: frozenset[str] = frozenset({"rules", "_index", "recent"})
-"""Fields a copy of the state shares: the rules never change during a game, events are immutable."""
-_FLAT: frozenset[str] = frozenset({"stock", "pile", "returned", "shown"})
-"""Fields that are lists of strings or numbers: a copy of the list is a deep copy."""
-
-
-def deal(state: ChatVertState, hands: list[list[str]], top: str, stock: list[str], returned: list[str]) -> None:
-    state.hands = [sort_hand(h) for h in hands]
-    state.stock = stock
-    state.pile = [top]
-    state.returned = returned
-    state.colour = str(colour_of(top))
+def deal(state: ChatVertState, hands: list[list[int]], top: int, stock: list[int], returned: list[int]) -> None:
+    state.held = [sorted(h) for h in hands]
+    state.deck = stock
+    state.laid = [top]
+    state.put_back = returned
+    state.hue = COLOUR[top]
     state.first = True
     state.dir = 1
     state.turn = None
     state.phase = "direction"
     state.plays = 0
-    state.pending_kind = state.pending_target = None
+    state.pending = NO_PENALTY
+    state.pending_target = None
     state.pending_count = 0
-    state.skipped = state.drawing = state.drawn = state.ficelle = state.winner = None
+    state.skipped = state.drawing = state.ficelle = state.winner = None
+    state.drawn_card = -1
     state.penalties = []
     state.shown = []
     state.slow = 0
@@ -246,15 +320,15 @@ def deal_fixed(
     With ``turn`` the direction is already chosen: the game is in play with ``turn`` to act and ``dir``.
     Cards must come from the deck; cards left out are not in play.
     """
-    if len(hands) != state.players or top in MAJORS or not is_card(top):
+    if len(hands) != state.players or not is_card(top) or CARD[top] >= MAJOR:
         raise ValueError("one hand per player and a coloured top card")
     used = Counter([top, *pile, *(c for h in hands for c in h)])
     if stock is None:
         stock = list((_DECK_COUNTS - used).elements())
     if Counter([*used.elements(), *stock]) - _DECK_COUNTS:
         raise ValueError("unknown or repeated card")
-    deal(state, [list(h) for h in hands], top, list(reversed(stock)), [])
-    state.pile = [*pile, top]
+    deal(state, [[CARD[c] for c in h] for h in hands], CARD[top], [CARD[c] for c in reversed(stock)], [])
+    state.laid = [*(CARD[c] for c in pile), CARD[top]]
     state.dealer = dealer
     if turn is not None:
         state.phase = "play"

@@ -23,6 +23,7 @@ from bot.games.base import TableView
 from bot.games.base import as_number
 from bot.games.base import as_seat
 from bot.games.base import as_text
+from bot.games.chat_vert_rules import CODES
 from bot.games.chat_vert_rules import MAJORS
 from bot.games.chat_vert_rules import matches
 from bot.games.chat_vert_rules import sort_hand
@@ -150,7 +151,7 @@ def table_of(state: ChatVertState) -> ChatVertTable:
             targeted=phase == "play" and pending is not None and pending.target == seat,
             marks=_marks(state, seat, ficelle_rule),
         )
-        for seat, hand in enumerate(state.hands)
+        for seat, hand in enumerate(state.held)
     )
     top = state.top
     return ChatVertTable(
@@ -164,8 +165,8 @@ def table_of(state: ChatVertState) -> ChatVertTable:
         top_major=top in MAJORS,
         colour=state.colour,
         first=state.first,
-        pile=len(state.pile),
-        stock=len(state.stock),
+        pile=len(state.laid),
+        stock=len(state.deck),
         counts=tuple(s.cards for s in seats),
         at=state.plays,
         pending=pending,
@@ -187,7 +188,7 @@ def own_of(state: ChatVertState, seat: int) -> ChatVertOwn:
     """What only ``seat`` knows in ``state``."""
     if not 0 <= seat < state.players:
         return ChatVertOwn(hand=(), drawn=None, playable=(), pairs=(), task=None)
-    hand = tuple(sort_hand(state.hands[seat]))
+    hand = tuple(CODES[card] for card in state.held[seat])  # kept sorted: hand order
     drawn = state.drawn if state.drawing == seat else None
     held = Counter(hand)
     return ChatVertOwn(

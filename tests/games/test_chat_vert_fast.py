@@ -11,6 +11,7 @@ long way (``_apply``, every check in order) leaves from a copy with the same ran
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from typing import Any
 
@@ -22,6 +23,7 @@ from bot.games.base import Action
 from bot.games.base import Event
 from bot.games.chat_vert import GAME
 from bot.games.chat_vert import ChatVertState
+from bot.games.chat_vert_cards import CARD
 from bot.games.chat_vert_cards import event
 from bot.games.chat_vert_cards import shuffle
 from bot.games.chat_vert_rules import COLOURS
@@ -99,7 +101,7 @@ def _reference(state: ChatVertState, seat: int) -> list[Action]:
 
 
 def _fields(state: ChatVertState) -> dict[str, Any]:
-    return {k: v for k, v in vars(state).items() if not k.startswith("_")}
+    return {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.compare}
 
 
 @GAMES
@@ -139,10 +141,12 @@ def test_a_copy_of_the_state_is_independent() -> None:
     state = GAME.setup(3, {"rules": _rules(random.Random(2), 5)}, random.Random(2))
     twin = copy.deepcopy(state)
     assert twin == state and twin.rules is state.rules
-    twin.hands[0].append("W")
-    twin.pile.append("R1")
+    twin.held[0].append(CARD["W"])
+    twin.laid.append(CARD["R1"])
+    twin.deck.pop()
     twin.penalties.append({"reason": "timeout", "seat": 0})
-    assert twin.hands[0] != state.hands[0] and twin.pile != state.pile and not state.penalties
+    assert twin.hands[0] != state.hands[0] and twin.pile != state.pile and twin.stock != state.stock
+    assert not state.penalties
 
 
 def test_events_and_shuffle_made_the_short_way_equal_the_long_way() -> None:
