@@ -52,6 +52,8 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
         "stall_ms_500_tables",
         "chat_vert_vs_rlcard",
         "chat_vert_vs_rlcard_20_rules",
+        "chat_vert_boundary_vs_rlcard",
+        "chat_vert_boundary_vs_rlcard_20_rules",
         "chat_vert_ceiling_vs_rlcard",
         "chat_vert_ceiling_vs_rlcard_20_rules",
         "postgres",

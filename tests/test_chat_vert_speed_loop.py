@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from bot.games.chat_vert import GAME
-from bot.players import chat_vert_bench
-from bot.players.chat_vert_bench import Recorded
-from bot.players.chat_vert_bench import record
 from bot.players.chat_vert_bench import twenty_rules
+from bot.players.chat_vert_boundary import Recorded
+from bot.players.chat_vert_boundary import record
+from bot.players.chat_vert_boundary import spoken
 
 
 def test_the_recorded_engine_answers_what_the_engine_answered() -> None:
@@ -28,10 +28,10 @@ def test_the_recorded_engine_answers_what_the_engine_answered() -> None:
             assert (again.hands, again.top, again.index()) == (tuple(state.hands), state.top, state.index())
             legal = GAME.legal_actions(state, seat)
             action = rng.choice([a for a in legal if a.kind == "play"] or legal)
-            spoken = chat_vert_bench._spoken(state, seat, action) if action.kind == "play" else action
-            assert (chat_vert_bench._spoken(again, seat, action) if action.kind == "play" else action) == spoken
-            GAME.apply(state, seat, spoken, rng)
-            replayed.apply(again, seat, spoken, rng)
+            said = spoken(state, seat, action) if action.kind == "play" else action
+            assert (spoken(again, seat, action) if action.kind == "play" else action) == said
+            GAME.apply(state, seat, said, rng)
+            replayed.apply(again, seat, said, rng)
         assert GAME.is_over(state) and replayed.is_over(again)
 
 
@@ -43,6 +43,6 @@ def test_the_speaking_player_says_what_the_rules_require_and_earns_no_penalty() 
             seat = min(GAME.to_act(state))
             legal = GAME.legal_actions(state, seat)
             action = rng.choice([a for a in legal if a.kind == "play"] or legal)
-            spoken = chat_vert_bench._spoken(state, seat, action) if action.kind == "play" else action
-            events = GAME.apply(state, seat, spoken, rng)
+            said = spoken(state, seat, action) if action.kind == "play" else action
+            events = GAME.apply(state, seat, said, rng)
             assert not [e for e in events if e.kind == "penalty"]
