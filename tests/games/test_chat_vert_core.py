@@ -28,21 +28,9 @@ from bot.games import chat_vert_state
 from bot.games.chat_vert import GAME
 from bot.games.chat_vert import ChatVertState
 from bot.games.chat_vert_cards import ACTION
-from bot.games.chat_vert_rules import Rule
-from bot.games.chat_vert_rules import validate_rule
-from bot.players.chat_vert import make_rule
+from tests.games.test_chat_vert_fast import made_rules
 
 GAMES = settings(max_examples=40, deadline=None)
-
-
-def _rules(rng: random.Random, count: int) -> list[Rule]:
-    rules: list[Rule] = []
-    while len(rules) < count:
-        made = make_rule(rules, rng)
-        if made is None:
-            break
-        rules.append(validate_rule({**made, "id": len(rules) + 1, "author": None, "author_name": "P"}))
-    return rules
 
 
 def _fields(state: ChatVertState) -> dict[str, Any]:
@@ -63,7 +51,7 @@ def _random_move(state: ChatVertState, rng: random.Random) -> tuple[int, core.Sa
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from([0, 3, 20]), st.integers(2, 5))
 def test_the_core_moves_as_the_boundary_does(seed: int, count: int, players: int) -> None:
     rng = random.Random(seed)
-    state = GAME.setup(players, {"rules": _rules(rng, count), "timer": 0}, random.Random(seed))
+    state = GAME.setup(players, {"rules": made_rules(rng, count), "timer": 0}, random.Random(seed))
     for n in range(500):
         if core.is_over(state):
             assert GAME.is_over(state)
@@ -89,7 +77,7 @@ def test_the_core_moves_as_the_boundary_does(seed: int, count: int, players: int
 def test_a_random_game_through_the_core_ends() -> None:
     rng = random.Random(7)
     for count in (0, 20):
-        state = GAME.setup(2, {"rules": _rules(random.Random(count), count), "timer": 0}, rng)
+        state = GAME.setup(2, {"rules": made_rules(random.Random(count), count), "timer": 0}, rng)
         for _ in range(5000):
             if core.is_over(state):
                 break
@@ -116,7 +104,7 @@ def test_the_plain_core_plays_as_the_one_imported() -> None:
     assert not plain.COMPILED
     rng = random.Random(11)
     for count in (0, 3, 20):
-        state = GAME.setup(3, {"rules": _rules(random.Random(count), count), "timer": 0}, rng)
+        state = GAME.setup(3, {"rules": made_rules(random.Random(count), count), "timer": 0}, rng)
         twin = copy.deepcopy(state)
         for n in range(300):
             if core.is_over(state):

@@ -37,7 +37,8 @@ GAMES = settings(max_examples=60, deadline=None)
 SAYINGS = ("Chat vert", "Miaou", "n'importe quoi", "Transfert", "J'ai la même")
 
 
-def _rules(rng: random.Random, count: int) -> list[Rule]:
+def made_rules(rng: random.Random, count: int) -> list[Rule]:
+    """Up to ``count`` rules, as computer winners would make them one after the other."""
     rules: list[Rule] = []
     while len(rules) < count:
         made = make_rule(rules, rng)
@@ -108,7 +109,7 @@ def _fields(state: ChatVertState) -> dict[str, Any]:
 @given(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from([0, 3, 20]), st.integers(2, 4))
 def test_legal_moves_and_short_way_agree_with_the_rules(seed: int, count: int, players: int) -> None:
     rng = random.Random(seed)
-    rules = _rules(rng, count)
+    rules = made_rules(rng, count)
     state = GAME.setup(players, {"rules": rules, "timer": 0}, random.Random(seed))
     for n in range(400):
         if GAME.is_over(state):
@@ -131,14 +132,14 @@ def test_legal_moves_and_short_way_agree_with_the_rules(seed: int, count: int, p
 
 
 def test_rules_checked_again_are_equal_and_fresh() -> None:
-    rules = _rules(random.Random(5), 20)
+    rules = made_rules(random.Random(5), 20)
     first, again = check_rules(rules), check_rules([dict(r) for r in rules])
     assert first == again == rules
     assert all(a is not b and a is not r for a, b, r in zip(first, again, rules, strict=True))
 
 
 def test_a_copy_of_the_state_is_independent() -> None:
-    state = GAME.setup(3, {"rules": _rules(random.Random(2), 5)}, random.Random(2))
+    state = GAME.setup(3, {"rules": made_rules(random.Random(2), 5)}, random.Random(2))
     twin = copy.deepcopy(state)
     assert twin == state and twin.rules is state.rules
     twin.held[0].append(CARD["W"])

@@ -6,6 +6,7 @@ Expected penalties and effects are worked out by hand from fixed deals.
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -607,3 +608,30 @@ def test_check_rules_for_the_option() -> None:
     for bad in ("rules", [{"id": 1, "template": "sing"}], [velo, {**velo, "phrase": "Vélo"}], [velo, velo]):
         with pytest.raises(BadOption):
             check_rules(bad)
+
+
+def test_checked_rules_are_frozen_and_taken_as_they_are() -> None:
+    raw = [
+        {"id": 1, "template": "say", "cond": {"colour": "R", "number": None, "kind": None}, "phrase": "Miaou"},
+        {"id": 2, "template": "transfer"},
+    ]
+    checked = check_rules(raw)
+    assert checked == [
+        {**raw[0], "author": None, "author_name": "", "seen": False},
+        {**raw[1], "author": None, "author_name": "", "seen": False},
+    ]
+    assert check_rules(checked) is checked, "checked once, not again"
+    assert check_rules(list(checked)) is not checked  # a plain list may have changed since: checked anew
+    for change in (
+        lambda: checked.append(raw[1]),
+        lambda: checked.__setitem__(0, raw[1]),
+        lambda: checked[0].__setitem__("phrase", "Wouf"),
+        lambda: checked[0]["cond"].update(colour="B"),
+        lambda: checked[1].pop("template"),
+    ):
+        with pytest.raises(TypeError):
+            change()
+    assert checked[0]["phrase"] == "Miaou" and checked[0]["cond"]["colour"] == "R" and len(checked) == 2
+    again = pickle.loads(pickle.dumps(checked))
+    assert again == checked and type(again) is type(checked) and type(again[0]["cond"]) is type(checked[0]["cond"])
+    assert {**checked[0], "seen": True}["seen"] is True  # a changed rule is a new one
