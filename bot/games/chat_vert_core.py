@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import random
 from typing import Final
-from typing import Union
 
 from bot.games.base import Event
 from bot.games.base import IllegalAction
 from bot.games.base import JSONValue
 from bot.games.base import as_number
-from bot.games.chat_vert_cards import ALONE
 from bot.games.chat_vert_cards import COLOUR
 from bot.games.chat_vert_cards import DRAW
 from bot.games.chat_vert_cards import KEEP
@@ -60,18 +58,19 @@ from bot.games.chat_vert_state import show_rule
 from bot.games.chat_vert_state import take
 
 Speech = tuple[Requirement, ...]
-Said = Union[str, Speech, None]  # noqa: UP007 (a type alias at runtime)
+Said = str | Speech | None
 """A text, the very requirements ``required`` gave, or nothing."""
-Events = Union[list[Event], None]  # noqa: UP007
+Events = list[Event] | None
 """Where the events go, or None: nobody will read them."""
 
 COMPILED: Final = not __file__.endswith(".py")
 """Whether this module runs compiled by mypyc (``setup.py``), or as plain Python where no C compiler was at hand."""
 
-BY_RULE: Final = 0
+PLAIN: Final = 0
 TRANSFER: Final = 1
 BY_REVERSE: Final = 2
-"""How a card answers a pending +2/+4: of its kind, passed on by the transfer rule, or by the reverse rule."""
+"""How a card is played: as the base rules allow, or answering a pending +2/+4 the way an added rule allows (the
+transfer rule's other +2/+4, the reverse rule's reverse)."""
 
 
 # ----- the seat to act -----
@@ -153,7 +152,7 @@ def act(state: ChatVertState, move: int, said: Said, rng: random.Random, events:
             keep(state, seat, said, rng, events)
         return
     card, variant = move >> 3, move & 7
-    via = BY_RULE
+    via = PLAIN
     if state.pending != NO_PENALTY and KIND[card] != state.pending:
         via = BY_REVERSE if KIND[card] == REVERSE else TRANSFER
         if via == BY_REVERSE:
@@ -185,7 +184,7 @@ def play(
     said: Said,
     rng: random.Random,
     events: Events,
-    via: int = BY_RULE,
+    via: int = PLAIN,
     same: bool = False,
 ) -> None:
     """``seat`` plays ``n`` of ``card`` naming ``colour`` (-1: none), as its turn or claiming "J'ai la même"."""
@@ -250,7 +249,7 @@ def play(
         }
         events.append(event("play", seat, data))
     index = state.index()
-    if said is not None or left < 2 or via != BY_RULE or not index.quiet_at[card]:
+    if said is not None or left < 2 or via != PLAIN or not index.quiet_at[card]:
         speak(state, seat, said, speech_of(index, card, top, left, via == BY_REVERSE), rng, events, claim=same)
     if card >= MAJOR and not left:
         penalise(state, seat, penalty("major_last"), rng, events)
@@ -475,6 +474,3 @@ def penalise(state: ChatVertState, seat: int, data: dict[str, JSONValue], rng: r
     if data.get("rule") is not None:
         show_rule(state, as_number(data["rule"]))
     take(state, seat, 1, rng, events)
-
-
-__all__ = ["ALONE", "BY_REVERSE", "TRANSFER", "act", "is_over", "pass_move", "plays", "required"]
