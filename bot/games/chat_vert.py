@@ -270,8 +270,9 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
             if phase == "direction" and seat == state.dealer and 0 <= seat < state.players:
                 return [FIRST_LEFT, FIRST_RIGHT] if state.players > 2 else [FIRST_LEFT]
             return []
-        out = [ACTION[move] for move in core.plays(state)] if seat == state.turn else []
+        out: list[Action] = []
         if seat == state.turn:
+            out = [ACTION[move] for move in core.plays(state)]
             out.append(ACTION[core.pass_move(state)])
         claim = self._claim(state, state.held[seat])
         if claim is not None:

@@ -28,11 +28,12 @@ from dataclasses import dataclass
 from functools import cache
 from functools import lru_cache
 from typing import Any
-from typing import NoReturn
 
 from bot.games.base import BadOption
 from bot.games.base import GameError
 from bot.games.base import JSONValue
+from bot.games.chat_vert_checked import CheckedRules
+from bot.games.chat_vert_checked import FrozenRule
 
 Rule = dict[str, Any]
 
@@ -353,38 +354,6 @@ def check_new_rule(existing: Sequence[Rule], rule: Rule) -> None:
 _CHECKED_RULES: dict[str, tuple[list[Rule], str]] = {}
 """Lists of rules already checked, by their text (every game of a table checks the same rules again): the rules
 and their content as ``rule_index`` knows it."""
-
-
-class FrozenRule(dict[str, Any]):
-    """A rule as ``check_rules`` gives it: a dict that nobody may change (a changed rule is a new one, made as
-    ``{**rule, "seen": True}``), so that the rules of a game, once checked, stay as they were checked."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type[FrozenRule], tuple[dict[str, Any]]]:
-        return type(self), (dict(self),)
-
-
-class CheckedRules(list[Rule]):
-    """The rules in force as ``check_rules`` gives them: a list of ``FrozenRule`` that nobody may change, which
-    ``check_rules`` therefore takes as it is (a table's games need not check their rules again)."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[type[CheckedRules], tuple[list[Rule]]]:
-        return type(self), (list(self),)
-
-
-def _frozen(self: object, *args: object, **kwargs: object) -> NoReturn:
-    raise TypeError(f"a {type(self).__name__} does not change: make a new one")
-
-
-for _name in ("__setitem__", "__delitem__", "__ior__", "clear", "pop", "popitem", "setdefault", "update"):
-    setattr(FrozenRule, _name, _frozen)
-for _name in ("__setitem__", "__delitem__", "__iadd__", "__imul__", "append", "extend", "insert", "remove", "pop"):
-    setattr(CheckedRules, _name, _frozen)
-for _name in ("clear", "sort", "reverse"):
-    setattr(CheckedRules, _name, _frozen)
 
 
 def check_rules(value: object) -> list[Rule]:
