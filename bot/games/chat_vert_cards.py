@@ -31,10 +31,8 @@ from bot.games.chat_vert_rules import number_of
 
 CARD: Final[Mapping[str, int]] = {code: card for card, code in enumerate(CODES)}
 """A card code's integer."""
-WILD: Final = CARD["W"]
-PLUS4: Final = CARD["F"]
-MAJOR: Final = WILD
-"""Cards from this one on are majors."""
+MAJOR: Final = CARD["W"]
+"""Cards from the wild on are majors (the wild, then the +4)."""
 
 NUMBER, SKIP, REVERSE, PLUS2, WILD_KIND, PLUS4_KIND = range(len(KINDS))
 """The kinds of card, as ``KINDS`` names them; 0 (``NUMBER``) also stands for "no penalty pending"."""

@@ -25,6 +25,8 @@ from bot.games.chat_vert_cards import CARD
 from bot.games.chat_vert_cards import COLOUR
 from bot.games.chat_vert_cards import MAJOR
 from bot.games.chat_vert_cards import NO_PENALTY
+from bot.games.chat_vert_cards import PLUS2
+from bot.games.chat_vert_cards import PLUS4_KIND
 from bot.games.chat_vert_cards import event
 from bot.games.chat_vert_cards import shuffle
 from bot.games.chat_vert_rules import CODES
@@ -42,7 +44,7 @@ _DECK_COUNTS: Counter[str] = Counter(DECK)
 HAND = 7
 RECENT = 5
 """How many of the last penalties the table shows."""
-PLUS: Mapping[int, int] = {KINDS.index("plus2"): 2, KINDS.index("plus4"): 4}
+PLUS: Mapping[int, int] = {PLUS2: 2, PLUS4_KIND: 4}
 """The cards a pending penalty of each kind adds."""
 
 
