@@ -87,10 +87,7 @@ def test_a_random_game_through_the_core_ends() -> None:
 
 def _plain(name: str) -> ModuleType:
     """The module ``name`` loaded from its source as plain Python, beside the one imported (compiled or not)."""
-    module = sys.modules[name]
-    source = Path(module.__file__ or "").with_suffix("").with_suffix(".py")
-    if not source.exists():
-        source = Path(__file__).resolve().parents[2] / (name.replace(".", "/") + ".py")
+    source = Path(sys.modules[name].__file__ or "").parent / (name.rsplit(".", 1)[1] + ".py")
     spec = importlib.util.spec_from_file_location(f"{name}_plain", source)
     assert spec is not None and spec.loader is not None
     plain = importlib.util.module_from_spec(spec)
