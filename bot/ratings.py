@@ -18,6 +18,7 @@ from openskill.models import PlackettLuce
 from openskill.models import PlackettLuceRating
 
 from bot.games.base import Event
+from bot.games.base import as_numbers
 from bot.store import Seat
 
 MODEL = PlackettLuce()
@@ -93,7 +94,9 @@ def game_match(seats: Sequence[Seat], ranks: Sequence[int]) -> Match:
 
 def njet_matches(seats: Sequence[Seat], events: Iterable[Event]) -> list[Match]:
     """Njet's rounds as team matches: the starting player and the partner they chose (or the starter alone) against
-    the others, ranked by the round's tricks and 1s (a draw when equal), from the game's public events."""
+    the others, ranked as the round's line of the score sheet ranks them (a draw when equal), from the game's public
+    events. The sheet's own numbers (``round_end``'s ``scores``), never tricks and 1s counted again: a starter alone
+    scores double, and wins a round with fewer tricks and 1s than the other two."""
     people = entrants(seats)
     out: list[Match] = []
     team: set[int] | None = None
@@ -104,15 +107,22 @@ def njet_matches(seats: Sequence[Seat], events: Iterable[Event]) -> list[Match]:
         elif event.kind == "alone" and event.seat is not None:
             team = {event.seat}
         elif event.kind == "round_end" and team is not None:
-            tricks, ones = event.data.get("tricks"), event.data.get("ones")
-            if isinstance(tricks, list) and isinstance(ones, list):
-                points = [int(str(tricks[t])) + int(str(ones[t])) for t in (0, 1)]
-                ranks = (1, 1) if points[0] == points[1] else (1, 2) if points[0] > points[1] else (2, 1)
-                first = tuple(people[s] for s in sorted(team))
-                second = tuple(people[s] for s in range(len(people)) if s not in team)
-                out.append(Match((first, second), ranks))
+            match = _round_match(people, team, as_numbers(event.data.get("scores")))
+            if match is not None:
+                out.append(match)
             team = None
     return out
+
+
+def _round_match(people: Sequence[Entrant], team: set[int], scores: Sequence[int]) -> Match | None:
+    """One round: the starting team against the others, by what each side scored on the sheet (members of a side
+    score alike); None when the round's scores are not one per seat."""
+    others = [s for s in range(len(people)) if s not in team]
+    if len(scores) != len(people) or not others:
+        return None
+    ours, theirs = scores[min(team)], scores[others[0]]
+    ranks = (1, 1) if ours == theirs else (1, 2) if ours > theirs else (2, 1)
+    return Match((tuple(people[s] for s in sorted(team)), tuple(people[s] for s in others)), ranks)
 
 
 @dataclass
