@@ -12,6 +12,7 @@ import asyncio
 import logging
 import sqlite3
 import sys
+import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 from typing import NoReturn
@@ -194,34 +195,105 @@ def run_bot() -> int:
         settings = config.load()
     except config.ConfigError as error:
         return fail(PROG, str(error))
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.token:
         print(config.TOKEN_HELP, file=sys.stderr)
         return 2
     return start(settings)
 
 
+class HeldLog(logging.Handler):
+    """Holds the log records of the start until the gateway is connected: a start that fails is its one error
+    line, and a start that succeeds shows them all, in order, once connected."""
+
+    def __init__(self, target: logging.Handler) -> None:
+        super().__init__()
+        self.target = target
+        self.held: list[logging.LogRecord] | None = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.held is None:
+            self.target.handle(record)
+        else:
+            self.held.append(record)
+
+    def show(self) -> None:
+        """Show what was held, and every later record as it comes."""
+        self.acquire()
+        try:
+            held, self.held = self.held or [], None
+        finally:
+            self.release()
+        for record in held:
+            self.target.handle(record)
+
+    def forget(self) -> None:
+        """Drop what was held: the failure's one line says it all (``TABLEE_LOG_LEVEL=DEBUG`` shows the details)."""
+        self.acquire()
+        try:
+            if self.held:
+                self.held.clear()
+        finally:
+            self.release()
+
+
+def start_logging(level: str) -> HeldLog | None:
+    """The log on stderr; held until the bot is connected, but at ``DEBUG``, where the details are wanted."""
+    stream = logging.StreamHandler()
+    stream.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    held = None if level == "DEBUG" else HeldLog(stream)
+    logging.basicConfig(level=level, handlers=[held or stream])
+    return held
+
+
 def start(settings: Settings) -> int:
-    """Run the bot until it stops; a refused token or an unreachable Discord is one line, not a traceback."""
+    """Run the bot until it stops; a refused token, an unreachable Discord or database is one line, not a
+    traceback."""
     import discord
 
     from bot.app import build_bot
 
+    held = start_logging(settings.log_level)
     # Tablée never joins a voice channel: the warnings about voice libraries would only alarm a newcomer.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     from bot import workers
 
     bot = build_bot(settings)
+    if held is not None:
+
+        async def connected() -> None:
+            held.show()
+
+        bot.add_listener(connected, "on_connect")
     workers.start_now()  # the pictures' processes, warm before the first move
     try:
         bot.run(settings.token, log_handler=None)
     except Exception as error:
         line = failure_line(error, settings)
         if line is None:
+            if held is not None:
+                held.show()
             raise
+        if held is not None:
+            held.forget()
         log.debug("the bot could not start", exc_info=error)
         return fail(PROG, line)
+    if held is not None:
+        held.show()
     return 0
+
+
+STORE_PACKAGE = "bot.store"
+
+
+def raised_by_the_store(error: BaseException) -> bool:
+    """Whether ``error`` came out of the store (opening it, migrating it, reading it): one of the frames it went
+    through belongs to ``bot.store``. Discord's connection errors are OSErrors as well, so the type alone cannot
+    tell the two apart; where the error was raised can."""
+    for frame, _ in traceback.walk_tb(error.__traceback__):
+        module = str(frame.f_globals.get("__name__", ""))
+        if module == STORE_PACKAGE or module.startswith(f"{STORE_PACKAGE}."):
+            return True
+    return False
 
 
 def failure_line(error: BaseException, settings: Settings) -> str | None:
@@ -231,10 +303,17 @@ def failure_line(error: BaseException, settings: Settings) -> str | None:
     import discord
 
     from bot.config import hidden_password
+    from bot.store import StoreError
 
-    if settings.database_url is not None and isinstance(error, asyncpg.PostgresError | OSError):
-        where = hidden_password(settings.database_url)
-        return f"cannot open the database {where} (DATABASE_URL): {error or type(error).__name__}"
+    database = isinstance(error, asyncpg.PostgresError | sqlite3.Error) or (
+        isinstance(error, OSError | StoreError) and raised_by_the_store(error)
+    )
+    if database:
+        if settings.database_url is not None:
+            where = f"{hidden_password(settings.database_url)} (DATABASE_URL)"
+        else:
+            where = f"{settings.database} (TABLEE_DATABASE)"
+        return f"cannot open the database {where}: {error or type(error).__name__}"
     if isinstance(error, discord.LoginFailure):
         return (
             "Discord refused the token in DISCORD_TOKEN. Copy it again from "
@@ -242,8 +321,6 @@ def failure_line(error: BaseException, settings: Settings) -> str | None:
         )
     if isinstance(error, discord.HTTPException):
         return f"Discord answered {error.status} {error.text or error.response.reason}; try again in a moment."
-    if isinstance(error, sqlite3.Error):
-        return f"cannot open the database {settings.database} (TABLEE_DATABASE): {error}"
     if isinstance(error, aiohttp.ClientError | discord.GatewayNotFound | OSError):
         return f"cannot reach Discord ({error or type(error).__name__}); check the network connection."
     return None

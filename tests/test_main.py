@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import http.server
 import json
+import logging
 import os
 import re
 import shlex
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.__main__ import HeldLog
 from bot.__main__ import build_parser
 from bot.__main__ import failure_line
 from bot.__main__ import main
@@ -28,6 +31,8 @@ from bot.registry import GAMES
 from bot.registry import KINDS
 from bot.registry import GameSpec
 from bot.registry import engine_of
+from bot.store import StoreError
+from bot.store import open_store
 
 
 def test_run_without_a_token_explains_how_to_get_one(
@@ -75,7 +80,6 @@ def test_a_setting_that_would_fail_later_is_refused_by_name(
 # The real command, in a child process: what a newcomer types, and what they see.
 
 ROOT = Path(__file__).resolve().parents[1]
-LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (DEBUG|INFO) [\w.]+: ")
 
 
 def command(
@@ -226,20 +230,47 @@ class Unauthorized(http.server.BaseHTTPRequestHandler):
         """Quiet: the test reads the bot's output, not the server's."""
 
 
-def test_a_refused_token_is_one_line_after_the_log(tmp_path: Path) -> None:
-    server = http.server.HTTPServer(("127.0.0.1", 0), Unauthorized)
+def serve(handler: type[http.server.BaseHTTPRequestHandler], folder: Path, **env: str) -> str:
+    """The bot's one line of stderr when Discord's HTTP is ``handler`` (in a thread of this process)."""
+    server = http.server.HTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        env = discord_at(f"http://127.0.0.1:{server.server_address[1]}/api/v10", tmp_path / "site")
-        done = command(cwd=tmp_path, env=env)
+        site = discord_at(f"http://127.0.0.1:{server.server_address[1]}/api/v10", folder / "site")
+        done = command(cwd=folder, env={**site, **env})
     finally:
         server.shutdown()
         server.server_close()
-    assert done.returncode == 2 and "Traceback" not in done.stderr
-    *log_lines, last = done.stderr.splitlines()
-    assert all(LOG_RECORD.match(line) for line in log_lines), done.stderr
-    assert last.startswith("python -m bot: error: Discord refused the token in DISCORD_TOKEN.")
+    assert done.returncode == 2
+    return one_line_error(done)
+
+
+def test_a_refused_token_is_one_line_and_nothing_else(tmp_path: Path) -> None:
+    line = serve(Unauthorized, tmp_path)
+    assert line.startswith("python -m bot: error: Discord refused the token in DISCORD_TOKEN.")
+
+
+BOT_USER = {"id": "10", "username": "Tablée", "discriminator": "0", "avatar": None, "bot": True}
+APPLICATION = {"id": "11", "name": "Tablée", "description": "", "icon": None, "verify_key": "00", "owner": BOT_USER,
+               "bot_public": True, "bot_require_code_grant": False, "flags": 0}  # fmt: skip
+
+
+class Accepting(Unauthorized):
+    """Discord accepting the token: the bot goes on to open its store."""
+
+    def do_GET(self) -> None:
+        body = json.dumps(APPLICATION if "applications" in self.path else BOT_USER).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def test_an_unreachable_database_after_discord_accepted_is_the_one_line_that_names_it(tmp_path: Path) -> None:
+    url = f"postgresql://tablee:s3cret@127.0.0.1:{closed_port()}/tablee"
+    line = serve(Accepting, tmp_path, DATABASE_URL=url)
+    assert line.startswith(f"python -m bot: error: cannot open the database {url.replace('s3cret', '***')} "), line
 
 
 def _settings(database: str = "tablee.db", url: str | None = None) -> Settings:
@@ -253,14 +284,47 @@ def test_a_fault_of_the_bot_itself_keeps_its_traceback() -> None:
 
 
 def test_an_unreachable_postgresql_server_is_named_without_its_password() -> None:
-    settings = _settings(url="postgresql://tablee:s3cret@db.example:5433/tablee")
-    line = failure_line(ConnectionRefusedError(111, "Connection refused"), settings)
-    assert line == (
-        "cannot open the database postgresql://tablee:***@db.example:5433/tablee (DATABASE_URL): "
-        "[Errno 111] Connection refused"
-    )
-    assert failure_line(ConnectionRefusedError(111, "Connection refused"), _settings()) is not None
-    assert "s3cret" not in (failure_line(OSError("x"), settings) or "")
+    url = f"postgresql://tablee:s3cret@127.0.0.1:{closed_port()}/tablee"
+    with pytest.raises(OSError) as refused:
+        asyncio.run(open_store(url))
+    line = failure_line(refused.value, _settings(url=url))
+    assert line is not None and "s3cret" not in line
+    assert line.startswith(f"cannot open the database {url.replace('s3cret', '***')} (DATABASE_URL): ")
+
+
+def test_a_database_newer_than_the_bot_is_one_line_that_names_it(tmp_path: Path) -> None:
+    """Opening the store refuses a schema from a later version: the database's fault, not the bot's."""
+    path = tmp_path / "t.db"
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 999")
+    with pytest.raises(StoreError) as refused:
+        asyncio.run(open_store(path))
+    line = failure_line(refused.value, _settings(str(path)))
+    assert line is not None and line.startswith(f"cannot open the database {path} (TABLEE_DATABASE): ")
+    assert "999" in line
+
+
+def test_discord_unreachable_is_named_even_with_a_database_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    """discord.py's connection errors are OSErrors too: they must not be taken for the database's."""
+    import discord
+
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{closed_port()}/api/v10")
+
+    async def login() -> None:
+        async with discord.Client(intents=discord.Intents.none()) as client:
+            await client.login("not-a-token")
+
+    with pytest.raises(OSError) as refused:
+        asyncio.run(login())
+    line = failure_line(refused.value, _settings(url="postgresql://tablee:s3cret@db.example:5433/tablee"))
+    assert line is not None and line.startswith("cannot reach Discord (Cannot connect to host 127.0.0.1"), line
+
+
+def test_discord_unreachable_with_a_database_url_is_the_one_line_that_names_discord(tmp_path: Path) -> None:
+    env = discord_at(f"http://127.0.0.1:{closed_port()}/api/v10", tmp_path / "site")
+    url = f"postgresql://tablee:s3cret@127.0.0.1:{closed_port()}/tablee"
+    line = one_line_error(command(cwd=tmp_path, env={**env, "DATABASE_URL": url}))
+    assert line.startswith("python -m bot: error: cannot reach Discord (Cannot connect to host 127.0.0.1"), line
 
 
 # The README's commands exist.
@@ -397,3 +461,27 @@ def test_migrate_store_refusals_are_one_line(tmp_path: Path) -> None:
     assert line.startswith("python -m bot migrate-store: error: --to must be a PostgreSQL URL")
     line = one_line_error(command("migrate-store", "--to", "postgresql://h/db", "--from", "none.db", cwd=tmp_path))
     assert line == "python -m bot migrate-store: error: there is no SQLite file at none.db (--from, or TABLEE_DATABASE)"
+
+
+def test_the_log_of_a_start_is_held_until_connected_then_shown_in_order() -> None:
+    shown: list[str] = []
+
+    class Target(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            shown.append(record.getMessage())
+
+    held = HeldLog(Target())
+    logger = logging.getLogger("tests.held")
+    logger.addHandler(held)
+    logger.setLevel(logging.INFO)
+    try:
+        logger.info("logging in")
+        assert shown == []
+        held.show()
+        logger.info("connected")
+        assert shown == ["logging in", "connected"]
+        held.forget()  # nothing held any more: later records still go through
+        logger.info("later")
+        assert shown[-1] == "later"
+    finally:
+        logger.removeHandler(held)
