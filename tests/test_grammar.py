@@ -15,6 +15,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.games.base import Event
+from bot.games.base import JSONValue
 from bot.i18n import LANGUAGES
 from bot.i18n import catalog
 from bot.i18n import placeholders
@@ -23,9 +25,11 @@ from bot.i18n import plural_catalog
 from bot.i18n import t
 from bot.texts import chat_vert
 from bot.texts import nain_jaune
+from bot.texts import narrate
 from bot.texts import neurotrio
 from bot.texts import njet
 from bot.texts.cards import FORMS
+from bot.texts.cards import Form
 from bot.texts.cards import card_phrase
 from bot.texts.cards import rank_phrase
 
@@ -101,6 +105,10 @@ def samples(key: str, name: str, lang: str) -> list[str]:
         return ["2", "4"]
     if name in ("card", "cards", "last", "treasure", "expected"):
         return _card_samples(key, lang)
+    if name == "missing":
+        return [nain_jaune.rank_name(r, lang) for r in RANK_SAMPLES if r != "A"]
+    if name == "sans":
+        return [nain_jaune.sans_call(r, lang) for r in RANK_SAMPLES]
     if name == "rank":
         return _nain_jaune_ranks(lang) + [nain_jaune.rank_name(r, lang) for r in RANK_SAMPLES]
     if name == "box":
@@ -260,7 +268,7 @@ def test_the_checks_pass_good_texts(lang: str, text: str) -> None:
 
 def test_card_phrases_follow_gender_and_elision() -> None:
     """The forms players asked for, written out by hand."""
-    wanted = {
+    wanted: dict[tuple[str, Form], str] = {
         ("Q", "a"): "une dame",
         ("K", "a"): "un roi",
         ("A", "a"): "un as",
@@ -305,3 +313,146 @@ def test_both_languages_have_the_same_entries() -> None:
     for a, b in itertools.pairwise(LANGUAGES):
         assert set(catalog(a)) == set(catalog(b))
         assert set(plural_catalog(a)) == set(plural_catalog(b))
+
+
+NJET_NAMES = ("Amélie", "Bruno", "Chloé", "Étienne")
+
+
+def _told(kind: str, event: Event, lang: str) -> str | None:
+    return narrate(kind, event, NJET_NAMES, lang)
+
+
+@pytest.mark.parametrize(
+    ("row", "option", "lang", "sentence"),
+    [
+        ("discard", "0", "fr", "Étienne dit Njet ! à une manche sans défausse"),
+        ("discard", "0", "en", "Étienne says Njet! to a round without a discard"),
+        ("discard", "1", "fr", "Étienne dit Njet ! à une défausse de 1 carte"),
+        ("discard", "2", "en", "Étienne says Njet! to a discard of 2 cards"),
+        ("trump", "G", "fr", "Étienne dit Njet ! à l'atout vert"),
+        ("trump", "G", "en", "Étienne says Njet! to green as trump"),
+        ("super", "R", "fr", "Étienne dit Njet ! au super-atout rouge"),
+        ("super", "none", "fr", "Étienne dit Njet ! à une manche sans super-atout"),
+        ("super", "none", "en", "Étienne says Njet! to a round without a super-trump"),
+        ("points", "1", "fr", "Étienne dit Njet ! à 1 point par pli"),
+        ("points", "4", "en", "Étienne says Njet! to 4 points per trick"),
+        ("start", "2", "fr", "Étienne dit Njet ! : Chloé n'entamera pas"),
+        ("start", "2", "en", "Étienne says Njet!: Chloé will not lead"),
+    ],
+)
+def test_a_njet_stone_reads_as_a_sentence(row: str, option: str, lang: str, sentence: str) -> None:
+    assert _told("njet", Event("block", 3, {"row": row, "option": option}), lang) == sentence
+
+
+@pytest.mark.parametrize(
+    ("discard", "super_colour", "lang", "sentence"),
+    [
+        (
+            0,
+            "none",
+            "fr",
+            "Règles de la manche : Bruno entame, pas de défausse, atout bleu, pas de super-atout, 1 point par pli",
+        ),
+        (
+            2,
+            "K",
+            "fr",
+            "Règles de la manche : Bruno entame, défausse de 2 cartes, atout bleu, super-atout noir, 1 point par pli",
+        ),
+        (
+            0,
+            "none",
+            "en",
+            "This round's rules: Bruno leads, no discard, trump blue, no super-trump, 1 point per trick",
+        ),
+    ],
+)
+def test_the_rules_of_a_njet_round(discard: int, super_colour: str, lang: str, sentence: str) -> None:
+    data: dict[str, JSONValue] = {"start": 1, "discard": discard, "trump": "B", "super": super_colour, "points": 1}
+    assert _told("njet", Event("rules", None, data), lang) == sentence
+
+
+def test_a_njet_stone_button_names_no_discard_plainly() -> None:
+    assert njet.stone_label("discard", "0", "fr", NJET_NAMES) == "Défausse : aucune"
+    assert njet.stone_label("discard", "0", "en", NJET_NAMES) == "Discard: none"
+
+
+@pytest.mark.parametrize(
+    ("data", "lang", "sentence"),
+    [
+        ({"cards": ["BS"], "skipped": 3}, "fr", "Chloé joue un « Passer son tour » bleu — Étienne passe son tour"),
+        ({"cards": ["BS"], "skipped": 3}, "en", "Chloé plays a blue Skip — Étienne is skipped"),
+        (
+            {"cards": ["YR"], "reversed": True},
+            "fr",
+            "Chloé joue un « Changement de sens » jaune : le sens du jeu s'inverse",
+        ),
+        ({"cards": ["YR"], "reversed": True}, "en", "Chloé plays a yellow Reverse: play changes direction"),
+        ({"cards": ["W"], "colour": "B"}, "fr", "Chloé joue un « Changement de couleur » et annonce bleu"),
+        ({"cards": ["R1", "R1"]}, "fr", "Chloé joue deux 1 rouges"),
+        (
+            {"cards": ["BS", "BS"], "skipped": 3},
+            "fr",
+            "Chloé joue deux « Passer son tour » bleus — Étienne passe son tour",
+        ),
+        ({"cards": ["R1", "R1"]}, "en", "Chloé plays two red 1s"),
+        ({"cards": ["GR", "GR"]}, "en", "Chloé plays two green Reverses"),
+        ({"cards": ["G7"], "same": True}, "fr", "Chloé : « J'ai la même ! » et pose un 7 vert"),
+    ],
+)
+def test_chat_vert_plays_read_as_sentences(data: dict[str, JSONValue], lang: str, sentence: str) -> None:
+    assert _told("chat_vert", Event("play", 2, data), lang) == sentence
+
+
+@pytest.mark.parametrize(
+    ("event", "lang", "sentence"),
+    [
+        (Event("next_rank", 1, {"rank": "Q"}), "fr", "Personne n'a de valet : on passe à la dame"),
+        (Event("next_rank", 1, {"rank": "9"}), "fr", "Personne n'a de huit : on passe au neuf"),
+        (Event("next_rank", 1, {"rank": "Q"}), "en", "No jack in any hand: on to the queen"),
+        (Event("next_rank", 1, {"rank": "9"}), "en", "No eight in any hand: on to the nine"),
+        (Event("sans", 1, {"rank": "10"}), "fr", "Bruno : sans dix"),
+        (Event("sans", 1, {"rank": "10"}), "en", "Bruno: “sans dix” (no ten)"),
+        (Event("sans", 1, {"rank": "Q"}), "en", "Bruno: “sans dame” (no queen)"),
+    ],
+)
+def test_nain_jaune_calls(event: Event, lang: str, sentence: str) -> None:
+    assert _told("nain_jaune", event, lang) == sentence
+
+
+@pytest.mark.parametrize(
+    ("rank", "vp", "lang", "sentence"),
+    [
+        (1, 5, "fr", "Amélie n'a plus de cartes (première sortie) : +5 PV"),
+        (2, 3, "fr", "Amélie n'a plus de cartes (deuxième sortie) : +3 PV"),
+        (4, 0, "fr", "Amélie n'a plus de cartes (4ᵉ sortie)"),
+        (1, 5, "en", "Amélie is out of cards (first out): +5 VP"),
+        (3, 1, "en", "Amélie is out of cards (third out): +1 VP"),
+        (4, 0, "en", "Amélie is out of cards (4th out)"),
+    ],
+)
+def test_neurotrio_going_out(rank: int, vp: int, lang: str, sentence: str) -> None:
+    assert _told("neurotrio", Event("out", 0, {"rank": rank, "vp": vp}), lang) == sentence
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("fr", "Domaine : 6 lignes et 11 colonnes au plus · cartons de base restants : 1, 2"),
+        ("en", "Domain: at most 6 rows by 11 columns · base cartons left: 1, 2"),
+    ],
+)
+def test_neurotrio_limits_say_what_they_limit(lang: str, line: str) -> None:
+    assert t(lang, "neuro.summary.state", rows=6, cols=11, bases="1, 2") == line
+
+
+def test_the_neurotrio_placing_prompt() -> None:
+    assert (
+        t("fr", "neuro.panel.pick_place") == "Choisissez où poser une carte (les poses qui rapportent le plus d'abord)."
+    )
+    assert t("en", "neuro.panel.pick_place") == "Choose where to lay a card (the best-paying spots first)."
+
+
+def test_the_njet_team_table_names_its_column_of_ones() -> None:
+    assert t("fr", "njet.render.tally.ones") == "1 pris"
+    assert t("en", "njet.render.tally.ones") == "1s won"

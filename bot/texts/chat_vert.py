@@ -51,16 +51,47 @@ def cards_name(cards: Sequence[str], locale: str) -> str:
     return ", ".join(card_name(c, locale) for c in cards)
 
 
+WORD_SYMBOLS = ("R", "S", "W")
+"""The cards named by words ("Passer son tour"), which a French sentence quotes: "un « Passer son tour » rouge"."""
+
+
+def _symbol_in_sentence(symbol: str, locale: str) -> str:
+    """A card's symbol inside a sentence: a digit or "+2" as it is, a name of words quoted where the language
+    quotes it ("« Changement de sens »" / "Reverse")."""
+    if symbol in WORD_SYMBOLS:
+        return t(locale, "cv.quoted", text=t(locale, f"cv.symbol.{symbol}"))
+    return symbol if symbol.isdigit() else t(locale, f"cv.symbol.{symbol}")
+
+
+def card_in_sentence(code: JSONValue, locale: str) -> str:
+    """ "« Passer son tour » rouge", "7 rouge", "« Changement de couleur »" / "red Skip": ``card_name`` with the
+    names of words quoted, for the sentences (a button shows ``card_name``)."""
+    text = str(code)
+    if text in MAJORS:
+        return _symbol_in_sentence(text, locale)
+    if len(text) != 2 or text[0] not in COLOURS:
+        return text
+    return t(locale, "cv.card", symbol=_symbol_in_sentence(text[1], locale), colour=colour_name(text[0], locale))
+
+
 def a_card(code: JSONValue, locale: str) -> str:
-    """A card in a sentence: "un 7 rouge", "un Changement de couleur" / "a red 7" (every card of the game is
+    """A card in a sentence: "un 7 rouge", "un « Passer son tour » bleu" / "a red 7" (every card of the game is
     masculine in French)."""
-    return t(locale, "cv.card.a", card=card_name(code, locale))
+    return t(locale, "cv.card.a", card=card_in_sentence(code, locale))
+
+
+def two_cards(code: str, locale: str) -> str:
+    """A pair in a sentence: "deux 1 rouges", "deux « Passer son tour » bleus" / "two red 1s"."""
+    if len(code) != 2 or code[0] not in COLOURS:
+        return t(locale, "cv.pair", card=card_name(code, locale))
+    symbol = _symbol_in_sentence(code[1], locale)
+    return t(locale, "cv.pair.a", symbol=symbol, colour=t(locale, f"cv.colours.{code[0]}"))
 
 
 def cards_phrase(cards: Sequence[str], locale: str) -> str:
-    """The cards of one move in a sentence: "un 7 rouge", or a pair as "2 × 7 rouge"."""
+    """The cards of one move in a sentence: "un 7 rouge", or a pair as "deux 7 rouges"."""
     if len(cards) == 2 and cards[0] == cards[1]:
-        return cards_name(cards, locale)
+        return two_cards(cards[0], locale)
     return ", ".join(a_card(c, locale) for c in cards)
 
 

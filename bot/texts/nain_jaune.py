@@ -14,6 +14,7 @@ from bot.texts import Narrator
 from bot.texts import later_deal
 from bot.texts import one_message
 from bot.texts import seat_name
+from bot.texts.cards import RANKS
 from bot.texts.cards import card_phrase
 from bot.texts.cards import rank_phrase
 
@@ -31,6 +32,12 @@ def rank_label(rank: str, locale: str) -> str:
 def rank_name(rank: str, locale: str) -> str:
     """Rank in words, as called at the table ("sans valet", "sans dix")."""
     return rank_phrase(rank, "name", locale)
+
+
+def sans_call(rank: str, locale: str) -> str:
+    """The call "sans dix" when nobody can go on: French in every language, with its meaning in English
+    ("“sans dix” (no ten)"), as the game's other calls."""
+    return t(locale, f"nj.sans.{rank}") if rank in RANKS else rank
 
 
 def card_name(code: str, locale: str) -> str:
@@ -60,11 +67,18 @@ class NainJauneTexts(Narrator):
             tokens = plural(locale, "unit.tokens", event.number("tokens"))
             return t(locale, "nj.ev.take", name=who, box=box_name(event.text("card"), locale), tokens=tokens)
         if k == "sans":
-            return t(locale, "nj.ev.sans", name=who, rank=rank_name(event.text("rank"), locale))
+            return t(locale, "nj.ev.sans", name=who, sans=sans_call(event.text("rank"), locale))
         if k == "pass":
             return t(locale, "nj.ev.pass", name=who)
         if k == "next_rank":
-            return t(locale, "nj.ev.next_rank", rank=rank_phrase(event.text("rank"), "to_the", locale))
+            rank = event.text("rank")
+            missing = RANKS[RANKS.index(rank) - 1] if rank in RANKS[1:] else rank
+            return t(
+                locale,
+                "nj.ev.next_rank",
+                rank=rank_phrase(rank, "to_the", locale),
+                missing=rank_name(missing, locale),
+            )
         if k == "new_sequence":
             return t(locale, "nj.ev.new_sequence", name=who)
         if k == "forfeit":
@@ -105,7 +119,7 @@ class NainJauneTexts(Narrator):
         if table.wanted is None:
             second = t(locale, "nj.summary.new_sequence", name=who)
         elif table.sans:
-            second = t(locale, "nj.summary.sans", name=who, rank=rank_name(table.sans, locale))
+            second = t(locale, "nj.summary.sans", name=who, sans=sans_call(table.sans, locale))
         else:
             last = card_name(table.last_card, locale) if table.last_card else "—"
             wanted = rank_phrase(table.wanted, "a", locale)
@@ -121,7 +135,7 @@ class NainJauneTexts(Narrator):
             return t(locale, "nj.action.claim", card=card_name(action.text("card"), locale))
         if action.kind == "pass":
             wanted = view.table.wanted
-            return t(locale, "nj.action.pass", rank=rank_name(wanted, locale) if wanted else "—")
+            return t(locale, "nj.action.pass", sans=sans_call(wanted, locale) if wanted else "—")
         return action.kind
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:

@@ -65,7 +65,9 @@ class NeurotrioTexts(Narrator):
         if k == "deux_cartes":
             return t(locale, "neuro.ev.deux_cartes")
         if k == "out":
-            return t(locale, "neuro.ev.out", name=who, order=event.number("rank"), vp=event.number("vp"))
+            order, vp = event.number("rank"), event.number("vp")
+            place = t(locale, f"neuro.place.{order}") if order in (1, 2, 3) else t(locale, "neuro.place", order=order)
+            return t(locale, "neuro.ev.out" if vp else "neuro.ev.out_none", name=who, place=place, vp=vp)
         if k == "neuro":
             return t(locale, "neuro.ev.neuro", name=who)
         if k == "bid":

@@ -52,16 +52,39 @@ def stone_label(row: str, option: str, locale: str, names: Sequence[str]) -> str
     return (f"{prefix} {label}" if prefix else label)[:80]
 
 
+def block_sentence(who: str, row: str, option: str, locale: str, names: Sequence[str]) -> str:
+    """A stone laid, as said at the table: "Bruno dit Njet ! à l'atout vert", "… à une manche sans défausse"."""
+    if row == "start":
+        return t(locale, "njet.ev.block.start", name=who, option=seat_name(names, int(option)))
+    if row == "discard" and option == "0":
+        return t(locale, "njet.ev.block.no_discard", name=who)
+    if row == "discard":
+        return t(locale, "njet.ev.block.discard", name=who, cards=plural(locale, "unit.cards", int(option)))
+    if row == "super" and option == "none":
+        return t(locale, "njet.ev.block.no_super", name=who)
+    if row in ("trump", "super"):
+        return t(locale, f"njet.ev.block.{row}", name=who, colour=colour_name(option, locale))
+    return t(locale, "njet.ev.block.points", name=who, points=plural(locale, "njet.per_trick", int(option)))
+
+
 def rules_line(rules: Rules, locale: str, names: Sequence[str]) -> str:
-    """The five rules of a round in one line."""
+    """The five rules of a round in one line ("pas de défausse", "défausse de 2 cartes", "pas de super-atout")."""
     super_colour = rules.super_colour
+    if rules.discard:
+        discard = t(locale, "njet.rules.discard", cards=plural(locale, "unit.cards", rules.discard))
+    else:
+        discard = t(locale, "njet.rules.no_discard")
+    if super_colour == "none":
+        super_rule = t(locale, "njet.rules.no_super")
+    else:
+        super_rule = t(locale, "njet.rules.super", colour=colour_name(super_colour, locale))
     return t(
         locale,
         "njet.rules_line",
         start=seat_name(names, rules.start),
-        discard=t(locale, f"njet.discard.{rules.discard}"),
+        discard=discard,
         trump=colour_name(rules.trump, locale),
-        super=t(locale, "njet.super.none") if super_colour == "none" else colour_name(super_colour, locale),
+        super=super_rule,
         points=plural(locale, "njet.per_trick", rules.points),
     )
 
@@ -82,9 +105,7 @@ class NjetTexts(Narrator):
 
     def tell(self, k: str, event: Event, who: str, names: Sequence[str], locale: str) -> str | None:
         if k == "block":
-            row, option = event.text("row"), event.text("option")
-            what = option_name(row, option, locale, names)
-            return t(locale, "njet.ev.block", name=who, row=t(locale, f"njet.row.{row}"), option=what)
+            return block_sentence(who, event.text("row"), event.text("option"), locale, names)
         if k == "rules":
             return t(locale, "njet.ev.rules", rules=rules_line(_rules_of(event), locale, names))
         if k == "partner":
