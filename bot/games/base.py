@@ -316,7 +316,8 @@ class TableView(Envelope, Generic[T]):
 
 @dataclass(frozen=True)
 class SeatView(Envelope, Generic[T, P]):
-    """What one seat may know: the public table, that seat's own part (``own``) and its legal moves now."""
+    """What one seat may know: the public table, that seat's own part (``own``) and its legal moves now (those
+    it can know are legal: ``Engine.known_legal``)."""
 
     seat: int
     table: T
@@ -390,6 +391,12 @@ class Engine(Generic[S, T, P]):
 
     # ----- optional, with defaults -----
 
+    def known_legal(self, state: S, seat: int) -> list[Action]:
+        """The moves ``seat``'s view offers (``SeatView.legal``): the legal moves that seat can know are legal
+        from what it knows. By default every legal move; a game where a move may be legal by a rule some seats do
+        not know (Chat vert's secret rules) offers only the others, so that a view tells no secret."""
+        return self.legal_actions(state, seat)
+
     def interrupters(self, state: S) -> frozenset[int]:
         """Seats that MAY act now out of turn without being awaited; most games have none."""
         return frozenset()
@@ -432,8 +439,8 @@ class Engine(Generic[S, T, P]):
         return TableView(**self._envelope(state, None))
 
     def view(self, state: S, seat: int) -> SeatView[T, P]:
-        """The view of ``seat``: the public table plus its own part and its legal moves."""
-        own, legal = self.own(state, seat), tuple(self.legal_actions(state, seat))
+        """The view of ``seat``: the public table, its own part and the legal moves it can know (``known_legal``)."""
+        own, legal = self.own(state, seat), tuple(self.known_legal(state, seat))
         return SeatView(**self._envelope(state, seat), seat=seat, own=own, legal=legal)
 
     def all_views(self, state: S, players: int) -> tuple[TableView[T], dict[int, SeatView[T, P]]]:
@@ -450,7 +457,7 @@ class Engine(Generic[S, T, P]):
                 events=tuple(e for e in recent if e.seen_by(seat)),
                 seat=seat,
                 own=self.own(state, seat),
-                legal=tuple(self.legal_actions(state, seat)),
+                legal=tuple(self.known_legal(state, seat)),
             )
             for seat in range(players)
         }

@@ -7,6 +7,8 @@ them); their texts never appear in a view.
 
 Views: ``table`` gives the public ``ChatVertTable`` and ``own`` a seat's ``ChatVertOwn`` (``chat_vert_views``), with
 what follows from the rules already worked out (the cards the base rules allow, the seats' markers, who starts).
+A view works out only from the rules a seat can know (seen at work): ``known_legal`` gives a seat's view the legal
+moves but those that only a rule nobody has seen at work allows, which ``legal_actions`` and ``apply`` still take.
 
 Phases: ``direction`` (the dealer picks the first player), ``play``, ``over``.
 
@@ -137,6 +139,7 @@ from bot.games.chat_vert_state import rules_used
 from bot.games.chat_vert_state import turn_timer
 from bot.games.chat_vert_views import ChatVertOwn
 from bot.games.chat_vert_views import ChatVertTable
+from bot.games.chat_vert_views import known_moves
 from bot.games.chat_vert_views import own_of
 from bot.games.chat_vert_views import strings_of
 from bot.games.chat_vert_views import table_of
@@ -278,6 +281,10 @@ class ChatVert(Engine[ChatVertState, ChatVertTable, ChatVertOwn]):
         if claim is not None:
             out.append(claim)
         return out
+
+    def known_legal(self, state: ChatVertState, seat: int) -> list[Action]:
+        """The legal moves but those only a rule nobody has seen at work allows (``chat_vert_views.known_moves``)."""
+        return known_moves(state, self.legal_actions(state, seat))
 
     def accepts(self, state: ChatVertState, seat: int, action: Action) -> bool:
         """True when ``apply`` would take the action (a claim or a say may still earn a penalty)."""

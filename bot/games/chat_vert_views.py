@@ -3,7 +3,9 @@
 consequences (what may be played, who is marked, who starts) instead of working them out again.
 
 Of the added rules a view holds only their number and, in the last penalties, what the seed's sentences quote
-(what was said or missing): never a rule's own text.
+(what was said or missing): never a rule's own text. What a view works out from the rules (the moves it offers,
+the cards it ticks, whether the "ficelle" is in force) it works out from the rules a seat can know (``known``):
+a view is the same whatever the rules nobody has seen at work yet.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from bot.games.base import as_seat
 from bot.games.base import as_text
 from bot.games.chat_vert_rules import CODES
 from bot.games.chat_vert_rules import MAJORS
+from bot.games.chat_vert_rules import Rule
+from bot.games.chat_vert_rules import kind_of
 from bot.games.chat_vert_rules import matches
 from bot.games.chat_vert_rules import sort_hand
 from bot.games.chat_vert_state import ChatVertState
@@ -80,7 +84,8 @@ class ChatVertTable:
     ``turn`` is the seat to play (None outside the play phase); ``dir`` 1 turns clockwise, -1 the other way, and
     ``arrows`` is the same but 0 while the dealer has not chosen; ``at`` counts the plays (a claim names it);
     ``rules`` is the number of added rules in force; ``ficelle`` the holder of the string (None without one),
-    shown only when ``ficelle_rule``; ``starts`` the seats that start if the dealer chooses left (dir 1) or
+    shown only when ``ficelle_rule``: the "ficelle" rule is known to be in force (seen at work at this table, or
+    someone has held the string in this game); ``starts`` the seats that start if the dealer chooses left (dir 1) or
     right (dir -1); ``claim_open`` whether the public "J'ai la même !" button is offered on the top card.
     """
 
@@ -116,9 +121,9 @@ class ChatVertTable:
 class ChatVertOwn:
     """What only one seat knows: its hand (sorted), the drawn card it must play or keep, and what follows.
 
-    ``playable`` are the cards the base rules let it play now (secret rules may allow more: a player learns
-    them by trying); ``pairs`` the coloured cards it holds twice (playable together); ``task`` what it has to do
-    now (None: nothing but wait, speak or claim).
+    ``playable`` are the cards the base rules and the known rules (``known``) let it play now (the other
+    secret rules may allow more: a player learns them by trying); ``pairs`` the coloured cards it holds twice
+    (playable together); ``task`` what it has to do now (None: nothing but wait, speak or claim).
     """
 
     hand: tuple[str, ...]
@@ -142,7 +147,7 @@ def table_of(state: ChatVertState) -> ChatVertTable:
     if state.pending_kind is not None:
         pending = Pending(state.pending_kind, state.pending_count, state.pending_target)
     turn = state.turn if phase == "play" else None
-    ficelle_rule = state.rule("ficelle") is not None
+    ficelle_rule = knows(state, "ficelle")
     seats = tuple(
         SeatInfo(
             cards=len(hand),
@@ -237,17 +242,61 @@ def _note(data: Mapping[str, JSONValue]) -> PenaltyNote:
 
 
 def _base_playable(state: ChatVertState, seat: int, hand: tuple[str, ...], drawn: str | None) -> tuple[str, ...]:
-    """The cards the base rules let ``seat`` play now: the drawn card only, under a pending +2/+4 one of its
-    kind, else those matching the top card or the colour."""
+    """The cards the base rules and the known rules let ``seat`` play now: the drawn card only, under a pending
+    +2/+4 one that answers it (``answers``), else those matching the top card or the colour."""
     if state.phase != "play" or state.turn != seat:
         return ()
     cards = (drawn,) if drawn else hand
     if state.pending_kind is not None:
-        wanted = "D" if state.pending_kind == "plus2" else "F"
-        found = [c for c in cards if c[-1] == wanted]
+        kinds = answers(state)
+        found = [c for c in cards if kind_of(c) in kinds]
     else:
         found = [c for c in cards if matches(c, state.top, state.colour)]
     return tuple(dict.fromkeys(sort_hand(found)))
+
+
+# ----- what a seat can know of the rules -----
+
+
+def known(state: ChatVertState) -> list[Rule]:
+    """The added rules a seat can know: seen at work at this table before (``seen``) or in this game (``shown``).
+
+    Their texts are secret, but their effects once seen are not: the table saw a +2 passed on with a +4, a
+    penalty naming what was missing. The engine does not know which seat wrote which rule (a rule names its
+    author's user, the state only seats), so every seat knows the same rules here; an author still plays their
+    rule's moves from the hand's buttons, which offer every card."""
+    shown = state.shown
+    return [r for r in state.rules if r.get("seen") or r["id"] in shown]
+
+
+def knows(state: ChatVertState, template: str) -> bool:
+    """Whether the rule of a single-instance ``template`` is known to be in force (see ``known``)."""
+    rule = state.rule(template)
+    return rule is not None and (bool(rule.get("seen")) or rule["id"] in state.shown)
+
+
+def answers(state: ChatVertState) -> frozenset[str]:
+    """The kinds of card a seat can know may answer the pending +2/+4: its own kind, the other one with a known
+    transfer rule, a reverse with a known reverse rule (none without a pending penalty)."""
+    pending = state.pending_kind
+    if pending is None:
+        return frozenset()
+    kinds = {pending}
+    if knows(state, "transfer"):
+        kinds |= {"plus2", "plus4"}
+    if knows(state, "reverse"):
+        kinds.add("reverse")
+    return frozenset(kinds)
+
+
+def known_moves(state: ChatVertState, legal: list[Action]) -> list[Action]:
+    """The moves of ``legal`` (the engine's, under every rule in force) that a seat can know are legal: under a
+    pending +2/+4, a play only with a card that ``answers`` it. A view offers these, so that it shows nothing of
+    a rule nobody has seen at work; the engine still takes the others (a player learns a rule by trying)."""
+    if state.pending_kind is None:
+        return legal
+    kinds = answers(state)
+    return [a for a in legal if a.kind != "play" or kind_of(str(a.get("card"))) in kinds]
 
 
 def _task(state: ChatVertState, seat: int, drawn: str | None) -> Task | None:

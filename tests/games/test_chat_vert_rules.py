@@ -407,12 +407,13 @@ def test_saucisson_passes_the_penalty_on() -> None:
     rules = [rule(1, "ficelle", phrase="Saucisson")]
     hands = [["RD", "RD", "Y1", "Y2"], ["B1", *H1], ["R4", "Y3", "Y4"]]
     state = fixed(hands, rules, top="R5")
-    assert GAME.public_view(state).table.ficelle_rule is True
+    assert GAME.public_view(state).table.ficelle_rule is False  # secret until someone holds the string
     play(state, 0, "RD")
     events = act(state, 1, "draw")
     (f,) = [e for e in events if e.kind == "ficelle"]
     assert (f.seat, dict(f.data)) == (1, {"from": None, "passed": False, "count": 2, "rule": 1})
     assert state.ficelle == 1 and GAME.public_view(state).table.ficelle == 1
+    assert GAME.public_view(state).table.ficelle_rule is True
     events = act(state, 2, "say", text="Saucisson")  # not the holder
     assert pens(events) == [{"seat": 2, "reason": "unneeded", "said": "Saucisson", "expected": None, "rule": None}]
     play(state, 2, "R4")

@@ -4,7 +4,9 @@ Each game is played many times from fixed seeds, by a mix of random legal moves,
 interruptions, at its smallest and largest table, and at each step the suite checks the engine protocol:
 determinism, replay from the stored log, the stored form of actions, legal moves applying and illegal ones
 refused with nothing changed, secrets absent from every view but their owner's, the views' envelope, and
-consistent results at the end. Per-game tests keep only what is specific to a game's rules.
+consistent results at the end. A view (and a hint) is a function of what its seat knows: a state dealt again where
+the seat cannot see (``indistinguishable.redeal``) gives it the same view. Per-game tests keep only what is
+specific to a game's rules.
 """
 
 from __future__ import annotations
@@ -30,10 +32,13 @@ from bot.games.base import SeatView
 from bot.games.base import TableView
 from bot.games.base import action_rng
 from bot.games.base import validate_options
+from bot.players.hints import Hinting
 from bot.registry import GAMES
 from bot.registry import GameSpec
 from bot.registry import engine_of
 from bot.registry import player_of
+from tests.games.indistinguishable import redeal
+from tests.games.indistinguishable import with_secrets
 
 MAX_MOVES = 6000
 """A random game of any declared game ends within this many moves (short options)."""
@@ -64,8 +69,8 @@ CASES = [
 ]
 
 
-def options(spec: GameSpec) -> dict[str, Any]:
-    return validate_options(engine_of(spec.kind), dict(spec.short))
+def options(spec: GameSpec, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    return validate_options(engine_of(spec.kind), {**dict(spec.short), **(extra or {})})
 
 
 def choose(spec: GameSpec, engine: AnyEngine, state: Any, rng: random.Random) -> tuple[int, Action]:
@@ -83,9 +88,9 @@ def choose(spec: GameSpec, engine: AnyEngine, state: Any, rng: random.Random) ->
     return seat, player.act(state, seat, rng)
 
 
-def play(spec: GameSpec, players: int, seed: int, check: Any = None) -> Played:
+def play(spec: GameSpec, players: int, seed: int, check: Any = None, extra: Mapping[str, Any] | None = None) -> Played:
     engine = engine_of(spec.kind)
-    state = engine.setup(players, options(spec), action_rng(seed, 0))
+    state = engine.setup(players, options(spec, extra), action_rng(seed, 0))
     rng = random.Random(seed)
     moves: list[tuple[int, str]] = []
     events: list[list[Event]] = []
@@ -156,7 +161,8 @@ def check_envelopes(engine: AnyEngine, state: Any) -> None:
     for seat in range(players):
         view = engine.view(state, seat)
         assert isinstance(view, SeatView) and view.seat == seat
-        assert list(view.legal) == engine.legal_actions(state, seat)
+        assert list(view.legal) == engine.known_legal(state, seat)
+        assert set(view.legal) <= set(engine.legal_actions(state, seat))
         assert view.table == public.table
         assert all(event.seen_by(seat) for event in view.events)
     shared, views = engine.all_views(state, players)
@@ -247,6 +253,49 @@ def test_games_end_with_a_consistent_ranking(spec: GameSpec, players: int, seed:
         assert result.rank == 1 + sum(other.rank < result.rank for other in results)
     assert engine.to_act(played.state) == frozenset()
     assert engine.phase(played.state) == "over"
+
+
+def check_knowledge(kind: str, engine: AnyEngine, state: Any, rng: random.Random) -> bool:
+    """The public view, and each seat's view and hint, are the same in a state dealt again where that seat cannot
+    see (``indistinguishable.redeal``). Whether any dealing changed the state (so that the check checked something)."""
+    players = len(engine.scores(state))
+    player = player_of(kind)
+    changed = False
+    for seat in (None, *range(players)):
+        other = redeal(kind, state, seat, random.Random(rng.random()))
+        changed = changed or other != state
+        if seat is None:
+            assert engine.public_view(other) == engine.public_view(state), "the public view shows a secret"
+            continue
+        view = engine.view(state, seat)
+        assert engine.view(other, seat) == view, f"seat {seat}'s view shows what it cannot know"
+        assert set(view.legal) <= set(engine.legal_actions(state, seat)), f"seat {seat} is offered illegal moves"
+        if isinstance(player, Hinting) and seat in engine.to_act(state) and view.legal:
+            hint = player.hint(state, seat, random.Random(seat))
+            assert player.hint(other, seat, random.Random(seat)) == hint, f"seat {seat}'s hint uses what it cannot know"
+    return changed
+
+
+KNOWLEDGE_CASES = [
+    pytest.param(spec, players, seed, id=f"{spec.kind}-{players}p-{seed}")
+    for spec in GAMES
+    for players in sizes(spec)
+    for seed in SEEDS[:2]
+]
+
+
+@pytest.mark.parametrize(("spec", "players", "seed"), KNOWLEDGE_CASES)
+def test_views_and_hints_are_functions_of_what_a_seat_knows(spec: GameSpec, players: int, seed: int) -> None:
+    """Two states a seat cannot tell apart (other hands, the draw pile or pool, the secrets of the others, the
+    rules nobody knows yet dealt again) give it equal views and equal hints, and a spectator equal public views."""
+    changed: list[bool] = []
+
+    def check(engine: AnyEngine, state: Any, rng: random.Random) -> None:
+        changed.append(check_knowledge(spec.kind, engine, state, random.Random(rng.random())))
+
+    played = play(spec, players, seed, check, with_secrets(spec.kind))
+    changed.append(check_knowledge(spec.kind, engine_of(spec.kind), played.state, random.Random(seed)))
+    assert any(changed), "nothing was ever dealt again: the check checked nothing"
 
 
 # --- the view types -------------------------------------------------------------------------------------------
