@@ -23,6 +23,7 @@ from bot.games.base import Event
 from bot.live import LiveGame
 from bot.live import rebuild as replay
 from bot.live import result_lines
+from bot.ratings import PROVISIONAL_MARK
 from bot.ratings import Change
 from bot.ratings import Entrant
 from bot.ratings import Ladder
@@ -30,6 +31,7 @@ from bot.ratings import Match
 from bot.ratings import Rating
 from bot.ratings import entrants
 from bot.ratings import game_match
+from bot.ratings import provisional
 from bot.registry import engine_of
 from bot.registry import load
 from bot.registry import spec_of
@@ -63,6 +65,11 @@ def shown(rating: PlayerRating) -> float:
     return rating.mu - 3 * rating.sigma
 
 
+def rating_text(value: float, games: int) -> str:
+    """A shown rating as people read it: one decimal, marked while provisional (made of few rated games)."""
+    return f"{round(value, 1) + 0.0:.1f}{PROVISIONAL_MARK if provisional(games) else ''}"
+
+
 def standings(ladder: Iterable[PlayerRating]) -> list[tuple[int, PlayerRating]]:
     """Best first (as ``Ladder.standings``), each with its place: players shown with the same rating share one."""
     ordered = sorted(ladder, key=lambda r: (-shown(r), -r.games, r.name))
@@ -73,11 +80,26 @@ def standings(ladder: Iterable[PlayerRating]) -> list[tuple[int, PlayerRating]]:
     return out
 
 
-def change_numbers(change: RatingChange) -> dict[str, str]:
+def change_numbers(change: RatingChange, games: int | None = None) -> dict[str, str]:
     """A change as people read it: before, after and the difference, to one decimal (the difference of the two
-    numbers shown, so that they add up)."""
+    numbers shown, so that they add up). ``games``: the player's rated games, this one counted, to mark a provisional
+    rating before and after it; None leaves both unmarked."""
     before, after = round(change.before, 1), round(change.after, 1)
-    return {"before": f"{before:.1f}", "after": f"{after:.1f}", "delta": f"{round(after - before, 1) + 0.0:+.1f}"}
+    return {
+        "before": f"{before + 0.0:.1f}" if games is None else rating_text(before, games - 1),
+        "after": f"{after + 0.0:.1f}" if games is None else rating_text(after, games),
+        "delta": f"{round(after - before, 1) + 0.0:+.1f}",
+    }
+
+
+async def shown_changes(store: Store, game: GameRow) -> list[tuple[RatingChange, dict[str, str]]]:
+    """A rated game's changes in seat order, each with its numbers as people read them: marked provisional by the
+    player's rated games as stored now (right after the game, its own count)."""
+    changes = await store.rating_changes(game.id)
+    if not changes or game.guild_id is None:
+        return [(change, change_numbers(change)) for change in changes]
+    games = {r.player: r.games for r in (await store.ladders(game.guild_id)).get(game.kind, [])}
+    return [(change, change_numbers(change, games.get(change.player))) for change in changes]
 
 
 def contest(

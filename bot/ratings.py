@@ -4,7 +4,7 @@ player sees where they stand against them.
 
 A rating is never edited by hand: it is the result of the finished games, played in the order they ended, from the
 model's starting rating. What is shown is the conservative estimate, ``mu - 3 sigma`` (openskill's ``ordinal``),
-which starts at 0 and grows as the model grows sure of a player's skill.
+which starts at 0 and grows as the model grows sure of a player's skill; provisional for a player's first games.
 """
 
 from __future__ import annotations
@@ -25,6 +25,25 @@ MODEL = PlackettLuce()
 """openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (a little doubt added before each match)."""
 
 COMPUTER = "cpu"
+
+PROVISIONAL_GAMES = 5
+"""A rating is provisional, shown with ``PROVISIONAL_MARK`` as chess sites write "1500?", for a player's first five
+rated games: until then the shown estimate says more about how few games were played than about skill.
+
+It starts at 0 and each early game adds 0.5 to 0.7 to it by making the model surer (3 sigma shrinks), while one
+result moves mu by about 2, so a player who lost their first game is shown below 0 ("-1.8"). In random games of 2
+to 4 players, after five games the certainty gained (3 sigma down by 2.5 to 3.6) outweighs a typical run of luck
+(mu's spread 2.8 to 3.1): an average player is no longer shown below 0. FIDE also asks for five games before a first
+rating. A count of games rather than a threshold on sigma: sigma falls at very different speeds from game to game
+(eight rated rounds in a game of Njet, slowly in a four-player game ranked as a whole), and a count is what a
+player can read and foresee."""
+
+PROVISIONAL_MARK = "?"
+
+
+def provisional(games: int) -> bool:
+    """Whether a rating made of ``games`` rated games is still provisional."""
+    return games < PROVISIONAL_GAMES
 
 
 @dataclass(frozen=True)

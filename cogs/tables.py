@@ -18,8 +18,12 @@ from discord.ext import commands
 from bot.games.base import GameError
 from bot.i18n import plural
 from bot.i18n import t
+from bot.rating_service import rating_text
 from bot.rating_service import shown
 from bot.rating_service import standings
+from bot.ratings import PROVISIONAL_GAMES
+from bot.ratings import PROVISIONAL_MARK
+from bot.ratings import provisional
 from bot.registry import GAMES
 from bot.registry import KINDS
 from bot.registry import spec_of
@@ -49,6 +53,7 @@ from cogs.history import REPLAYABLE
 from cogs.history import history
 from cogs.history import log_file
 from cogs.history import replay_file
+from renders.leaderboard import SHOWN
 from renders.leaderboard import Line
 from renders.leaderboard import leaderboard_picture
 
@@ -184,7 +189,7 @@ async def stats(
     ladders = await store.ladders(interaction.guild_id)
     key = str((player or interaction.user).id)
     if player is None:
-        embed = await stats_embed(interaction.guild_id, game, lang, store)
+        embed = await stats_embed(interaction.guild_id, game, lang, store, ladders, key)
         kinds = [kind for kind in KINDS if ladders.get(kind) and game in (None, kind)]
     else:
         embed = player_page(player.display_name, key, ladders, game, lang)
@@ -200,7 +205,10 @@ async def stats(
 
 def _lines(ladder: list[PlayerRating], key: str) -> list[Line]:
     """A game's leaderboard, best first, the line of ``key`` lit."""
-    return [Line(place, r.name, shown(r), r.games, r.wins, r.player == key) for place, r in standings(ladder)]
+    return [
+        Line(place, r.name, shown(r), r.games, r.wins, r.player == key, provisional(r.games))
+        for place, r in standings(ladder)
+    ]
 
 
 def player_page(
@@ -214,7 +222,8 @@ def player_page(
         if game not in (None, kind) or not mine:
             continue
         place, rating = mine[0]
-        line = t(lang, "ratings.page.place", n=place, total=len(places), rating=f"{shown(rating):.1f}")
+        rated = rating_text(shown(rating), rating.games)
+        line = t(lang, "ratings.page.place", n=place, total=len(places), rating=rated)
         counts = t(
             lang,
             "ratings.page.counts",
@@ -224,32 +233,75 @@ def player_page(
         embed.add_field(name=t(lang, spec_of(kind).title_key), value=f"{line}\n{counts}", inline=False)
     if not embed.fields:
         embed.description = t(lang, "ratings.page.none")
+    else:
+        embed.set_footer(text=plural(lang, "ratings.explain", PROVISIONAL_GAMES, mark=PROVISIONAL_MARK))
     return embed
 
 
-async def stats_embed(guild_id: int, game: str | None, lang: str, store: Store) -> discord.Embed:
+async def stats_embed(
+    guild_id: int, game: str | None, lang: str, store: Store, ladders: dict[str, list[PlayerRating]], key: str
+) -> discord.Embed:
+    """The server's games: at a game rated here, its leaderboard in words (as its picture, ``key``'s line in bold);
+    at a game never rated (hints), its players' wins and games. What a rating is, under them."""
     lines_by_kind = await store.stats(guild_id, game)
     played = await store.games_played(guild_id)
     embed = discord.Embed(title=t(lang, "stats.title"), colour=discord.Colour(0xE8B931))
-    kinds = [game] if game else sorted({line.kind for line in lines_by_kind} | set(played))
+    kinds = [game] if game else sorted({line.kind for line in lines_by_kind} | set(played) | set(ladders))
     for kind in kinds:
-        rows = [line for line in lines_by_kind if line.kind == kind][:10]
-        body = "\n".join(
-            t(
-                lang,
-                "stats.line",
-                name=r.name,
-                wins=plural(lang, "stats.wins", r.wins),
-                games=plural(lang, "stats.games", r.games),
+        if ladders.get(kind):
+            body = _standing_text(ladders[kind], key, lang)
+        else:
+            rows = [line for line in lines_by_kind if line.kind == kind][:SHOWN]
+            body = "\n".join(
+                t(
+                    lang,
+                    "stats.line",
+                    name=r.name,
+                    wins=plural(lang, "stats.wins", r.wins),
+                    games=plural(lang, "stats.games", r.games),
+                )
+                for r in rows
             )
-            for r in rows
-        )
         games = plural(lang, "stats.games", played.get(kind, 0))
         title = t(lang, "stats.game", game=t(lang, spec_of(kind).title_key), games=games)
         embed.add_field(name=title, value=body or t(lang, "stats.none"), inline=False)
     if not kinds:
         embed.description = t(lang, "stats.empty")
+    if any(ladders.get(kind) for kind in kinds):
+        embed.set_footer(text=plural(lang, "ratings.explain", PROVISIONAL_GAMES, mark=PROVISIONAL_MARK))
     return embed
+
+
+FIELD_MAX = 1024
+"""Discord's limit on an embed field's value."""
+
+
+def _standing_text(ladder: list[PlayerRating], key: str, lang: str) -> str:
+    """A game's leaderboard as lines of text: the first ``SHOWN`` (as the picture), then ``key``'s own line when
+    lower; each with its place, rating (marked while provisional), wins and games, ``key``'s in bold. Lines of the
+    top are left out from the bottom should the whole outgrow a field."""
+    lines = [
+        (
+            r.player == key,
+            t(
+                lang,
+                "ratings.stats.line",
+                place=place,
+                name=discord.utils.escape_markdown(r.name),
+                rating=rating_text(shown(r), r.games),
+                wins=plural(lang, "stats.wins", r.wins),
+                games=plural(lang, "stats.games", r.games),
+            ),
+        )
+        for place, r in standings(ladder)
+    ]
+    top = lines[:SHOWN]
+    mine = [line for line in lines[SHOWN:] if line[0]][:1]
+    while True:
+        text = "\n".join(f"**{line}**" if me else line for me, line in [*top, *mine])
+        if len(text) <= FIELD_MAX or not top:
+            return text[:FIELD_MAX]
+        top.pop()
 
 
 NOTIFY_MODES = ("channel", "dm", "off")

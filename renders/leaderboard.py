@@ -1,7 +1,9 @@
 """A server's leaderboard at one game: place, name, rating (the conservative estimate), rated games and wins.
 
 The same look as the results picture (680 px wide, no text under 22 px), one line per player, the best first;
-the player who asked is lit when they are on it, and added under a gap when they rank below the lines shown.
+the player who asked is lit when they are on it, and added under a gap when they rank below the lines shown. A
+provisional rating has its mark after the number (the decimal points stay aligned), and a note under the lines
+says what the mark means whenever one is shown.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ from dataclasses import dataclass
 from PIL import Image
 from PIL import ImageDraw
 
+from bot.i18n import plural
 from bot.i18n import t
+from bot.ratings import PROVISIONAL_GAMES
+from bot.ratings import PROVISIONAL_MARK
 from renders import kit
 from renders import layout
 from renders import png
@@ -34,11 +39,14 @@ RATING = 96
 """Room for the widest rating ("-12.3", "100.0") left of its column's right edge."""
 SHOWN = 10
 """Lines of the leaderboard; the asking player's own comes after them when lower."""
+NOTE = 34
+"""The line under the rows that says what the provisional mark means."""
 
 
 @dataclass(frozen=True)
 class Line:
-    """One player on the leaderboard: their place (ties share it), name, shown rating, games and wins."""
+    """One player on the leaderboard: their place (ties share it), name, shown rating, games and wins; whether the
+    rating is still provisional."""
 
     place: int
     name: str
@@ -46,6 +54,7 @@ class Line:
     games: int
     wins: int
     me: bool = False
+    provisional: bool = False
 
 
 def leaderboard_picture(lines: Sequence[Line], kind: str, locale: str) -> bytes:
@@ -53,9 +62,12 @@ def leaderboard_picture(lines: Sequence[Line], kind: str, locale: str) -> bytes:
     top = list(lines[:SHOWN])
     extra = [line for line in lines[SHOWN:] if line.me][:1]
     rows = len(top) + len(extra)
+    noted = any(line.provisional for line in (*top, *extra))
     height = layout.HEADER + MARGIN + HEAD + Space.S + max(1, rows) * (ROW + ROW_GAP) - ROW_GAP + MARGIN
     if extra:
         height += Space.L
+    if noted:
+        height += Space.M + NOTE
     canvas = kit.new_canvas(WIDTH, height)
     layout.header_title(canvas, t(locale, "ratings.render.title"), kit.GOLD, t(locale, f"game.{kind}"))
     y = layout.HEADER + MARGIN
@@ -77,6 +89,13 @@ def leaderboard_picture(lines: Sequence[Line], kind: str, locale: str) -> bytes:
     for line in extra:
         y += Space.L
         _line(canvas, (MARGIN, y, WIDTH - MARGIN, y + ROW), line)
+        y += ROW + ROW_GAP
+    if noted:
+        note = plural(locale, "ratings.render.provisional", PROVISIONAL_GAMES, mark=PROVISIONAL_MARK)
+        face = layout.face(Type.LABEL)
+        draw = ImageDraw.Draw(canvas)
+        at = (MARGIN + Space.L, y - ROW_GAP + Space.M + NOTE / 2)
+        kit.draw_text(draw, at, note, face, kit.INK_DIM, anchor="lm", max_width=WIDTH - 2 * (MARGIN + Space.L))
     return png.encode_png(canvas)
 
 
@@ -105,7 +124,9 @@ def _line(canvas: Image.Image, box: kit.Box, line: Line) -> None:
     draw = ImageDraw.Draw(canvas)
     numbers = layout.face(Type.TITLE, True)
     rating_x, games_x, wins_x = _numbers_x()
-    kit.draw_text(draw, (rating_x, cy), f"{line.rating:.1f}", numbers, colour, anchor="rm")
+    kit.draw_text(draw, (rating_x, cy), f"{round(line.rating, 1) + 0.0:.1f}", numbers, colour, anchor="rm")
+    if line.provisional:
+        kit.draw_text(draw, (rating_x + Space.XS, cy), PROVISIONAL_MARK, numbers, kit.INK_DIM, anchor="lm")
     kit.draw_text(draw, (games_x, cy), str(line.games), layout.face(Type.TITLE), kit.INK, anchor="rm")
     kit.draw_text(draw, (wins_x, cy), str(line.wins), layout.face(Type.TITLE), kit.INK, anchor="rm")
     left = x0 + 26 + BADGE + Space.M

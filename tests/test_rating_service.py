@@ -13,12 +13,16 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.__main__ import main
+from bot.rating_service import change_numbers
 from bot.rating_service import rate_finished
+from bot.rating_service import rating_text
 from bot.rating_service import rebuild
+from bot.rating_service import shown_changes
 from bot.rating_service import standings
 from bot.ratings import Ladder
 from bot.ratings import entrants
 from bot.ratings import njet_matches
+from bot.ratings import provisional
 from bot.registry import player_of
 from bot.registry import spec_of
 from bot.store import PlayerRating
@@ -255,3 +259,37 @@ def test_the_rebuild_command(
     assert asyncio.run(_ladders_of(db_path)) == before
     assert main(["ratings"]) == 2
     assert "ratings: error: nothing to do" in capsys.readouterr().err
+
+
+def test_a_rating_is_provisional_for_the_first_five_rated_games() -> None:
+    assert [provisional(games) for games in range(7)] == [True] * 5 + [False] * 2
+    assert rating_text(23.2 - 3 * 8.0, 1) == "-0.8?"  # one game lost: below 0, and marked
+    assert rating_text(15.04, 4) == "15.0?"
+    assert rating_text(15.06, 5) == "15.1"
+    assert rating_text(-0.04, 9) == "0.0"  # never "-0.0"
+
+
+def test_a_change_is_marked_provisional_before_and_after_as_the_games_say() -> None:
+    first = RatingChange("1", "Ana", 0.0, -1.84)
+    assert change_numbers(first, 1) == {"before": "0.0?", "after": "-1.8?", "delta": "-1.8"}
+    fifth = RatingChange("1", "Ana", 3.26, 4.01)
+    assert change_numbers(fifth, 5) == {"before": "3.3?", "after": "4.0", "delta": "+0.7"}
+    sixth = RatingChange("1", "Ana", 4.01, 3.94)
+    assert change_numbers(sixth, 6) == {"before": "4.0", "after": "3.9", "delta": "-0.1"}
+    assert change_numbers(first) == {"before": "0.0", "after": "-1.8", "delta": "-1.8"}
+
+
+async def test_the_changes_of_a_game_read_with_the_players_rated_games(service: TableService) -> None:
+    store = service.store
+    settled = PlayerRating("1", "Ana", 30.0, 5.0, 4, 2)  # shown 15.0, four games: this one is her fifth
+    await store.replace_ratings(GUILD, [(GUILD, "triominos", settled)], {})
+    game = await Play(service).game("triominos", [ANA, BEN])
+    row = await store.get_game(game)
+    assert row is not None
+    (ana, ana_numbers), (ben, ben_numbers) = await shown_changes(store, row)
+    assert ana_numbers == {
+        "before": "15.0?",
+        "after": f"{ana.after:.1f}",
+        "delta": f"{round(ana.after, 1) - 15.0:+.1f}",
+    }
+    assert (ben.before, ben_numbers["before"], ben_numbers["after"]) == (0.0, "0.0?", f"{ben.after:.1f}?")
