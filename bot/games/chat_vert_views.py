@@ -199,7 +199,7 @@ def own_of(state: ChatVertState, seat: int) -> ChatVertOwn:
     return ChatVertOwn(
         hand=hand,
         drawn=drawn,
-        playable=_base_playable(state, seat, hand, drawn),
+        playable=_playable(state, seat, hand, drawn),
         pairs=tuple(c for c in held if held[c] >= 2 and c not in MAJORS),
         task=_task(state, seat, drawn),
     )
@@ -241,7 +241,7 @@ def _note(data: Mapping[str, JSONValue]) -> PenaltyNote:
     )
 
 
-def _base_playable(state: ChatVertState, seat: int, hand: tuple[str, ...], drawn: str | None) -> tuple[str, ...]:
+def _playable(state: ChatVertState, seat: int, hand: tuple[str, ...], drawn: str | None) -> tuple[str, ...]:
     """The cards the base rules and the known rules let ``seat`` play now: the drawn card only, under a pending
     +2/+4 one that answers it (``answers``), else those matching the top card or the colour."""
     if state.phase != "play" or state.turn != seat:
@@ -258,21 +258,21 @@ def _base_playable(state: ChatVertState, seat: int, hand: tuple[str, ...], drawn
 # ----- what a seat can know of the rules -----
 
 
-def known(state: ChatVertState) -> list[Rule]:
-    """The added rules a seat can know: seen at work at this table before (``seen``) or in this game (``shown``).
+def known(state: ChatVertState, rule: Rule) -> bool:
+    """Whether a seat can know that ``rule`` is in force: it was seen at work at this table before (``seen``) or
+    in this game (``shown``).
 
-    Their texts are secret, but their effects once seen are not: the table saw a +2 passed on with a +4, a
+    A rule's text is secret, but its effects once seen are not: the table saw a +2 passed on with a +4, a
     penalty naming what was missing. The engine does not know which seat wrote which rule (a rule names its
     author's user, the state only seats), so every seat knows the same rules here; an author still plays their
     rule's moves from the hand's buttons, which offer every card."""
-    shown = state.shown
-    return [r for r in state.rules if r.get("seen") or r["id"] in shown]
+    return bool(rule.get("seen")) or rule["id"] in state.shown
 
 
 def knows(state: ChatVertState, template: str) -> bool:
-    """Whether the rule of a single-instance ``template`` is known to be in force (see ``known``)."""
+    """Whether the rule of a single-instance ``template`` is in force and ``known``."""
     rule = state.rule(template)
-    return rule is not None and (bool(rule.get("seen")) or rule["id"] in state.shown)
+    return rule is not None and known(state, rule)
 
 
 def answers(state: ChatVertState) -> frozenset[str]:

@@ -190,6 +190,14 @@ SECRET_RULES: tuple[dict[str, Any], ...] = tuple(
 the "ficelle") not seen yet, one phrase already seen at this table."""
 
 
-def with_secrets(kind: str) -> dict[str, Any]:
-    """Options that put secrets in a game beyond its hands (Le Chat vert's added rules)."""
-    return {"rules": [dict(r) for r in SECRET_RULES]} if kind == "chat_vert" else {}
+def with_secrets(kind: str, variant: int = 0) -> dict[str, Any]:
+    """Options for the games of this check: Le Chat vert with added rules (secrets beyond the hands); an odd
+    ``variant`` takes the other way of a game's choices that touch what is hidden (Nain Jaune's "qui prend"
+    claims, the Triominos start from the highest triple)."""
+    if kind == "chat_vert":
+        return {"rules": [dict(r) for r in SECRET_RULES]}
+    if variant % 2 and kind == "nain_jaune":
+        return {"announce": True}
+    if variant % 2 and kind == "triominos":
+        return {"classic_start": True}
+    return {}

@@ -293,7 +293,7 @@ def test_views_and_hints_are_functions_of_what_a_seat_knows(spec: GameSpec, play
     def check(engine: AnyEngine, state: Any, rng: random.Random) -> None:
         changed.append(check_knowledge(spec.kind, engine, state, random.Random(rng.random())))
 
-    played = play(spec, players, seed, check, with_secrets(spec.kind))
+    played = play(spec, players, seed, check, with_secrets(spec.kind, seed))
     changed.append(check_knowledge(spec.kind, engine_of(spec.kind), played.state, random.Random(seed)))
     assert any(changed), "nothing was ever dealt again: the check checked nothing"
 
