@@ -456,3 +456,76 @@ def test_the_neurotrio_placing_prompt() -> None:
 def test_the_njet_team_table_names_its_column_of_ones() -> None:
     assert t("fr", "njet.render.tally.ones") == "1 pris"
     assert t("en", "njet.render.tally.ones") == "1s won"
+
+
+@pytest.mark.parametrize(
+    ("cond", "lang", "sentence"),
+    [
+        ({"colour": "G"}, "fr", "Quand on joue une carte verte, il faut dire « Miaou »."),
+        ({"colour": "B"}, "fr", "Quand on joue une carte bleue, il faut dire « Miaou »."),
+        ({"colour": "G"}, "en", "When a green card is played, its player must say “Miaou”."),
+        ({"number": 8}, "en", "When an 8 is played, its player must say “Miaou”."),
+        ({"number": 8, "colour": "R"}, "en", "When a red 8 is played, its player must say “Miaou”."),
+        ({"kind": "skip"}, "fr", "Quand on joue un « Passer son tour », il faut dire « Miaou »."),
+        ({"kind": "skip", "colour": "Y"}, "fr", "Quand on joue un « Passer son tour » jaune, il faut dire « Miaou »."),
+        ({"kind": "skip", "colour": "Y"}, "en", "When a yellow Skip is played, its player must say “Miaou”."),
+        ({"kind": "number", "colour": "B"}, "en", "When a blue number card is played, its player must say “Miaou”."),
+    ],
+)
+def test_chat_vert_rule_conditions(cond: dict[str, JSONValue], lang: str, sentence: str) -> None:
+    assert chat_vert.describe_rule({"template": "say", "cond": cond, "phrase": "Miaou"}, lang) == sentence
+
+
+@pytest.mark.parametrize(
+    ("key", "params", "lang", "text"),
+    [
+        (
+            "cv.rule.reverse",
+            {"phrase": "Hop"},
+            "fr",
+            "Visé par un +2 ou un +4, on peut renvoyer la pénalité avec un « Changement de sens » en disant « Hop ».",
+        ),
+        ("cv.tpl.reverse", {}, "fr", "Renvoyer une pénalité avec un « Changement de sens »"),
+        (
+            "error.chat_vert.skip_other_colour",
+            {},
+            "fr",
+            "Un « Passer son tour » d'une autre couleur ne renvoie pas le saut.",
+        ),
+        ("cv.panel.armed", {}, "en", "Your next card is played saying “Chat vert”. Click again to take it back."),
+        ("cv.ev.keep", {"name": "Zoé"}, "en", "Zoé keeps the drawn card"),
+        ("cv.tpl.free", {}, "en", "Free rule (you hand out the penalties)"),
+        ("error.chat_vert.bad_colour", {}, "en", "Choose a colour for a major trump, and only for a major trump."),
+        ("narrate.left", {"name": "Zoé"}, "en", "Zoé leaves the table; the computer takes their seat."),
+        ("njet.ev.partner", {"name": "Zoé", "partner": "Alice"}, "en", "Zoé picks Alice as their partner"),
+    ],
+)
+def test_reworded_messages(key: str, params: dict[str, str], lang: str, text: str) -> None:
+    assert t(lang, key, **params) == text
+
+
+@pytest.mark.parametrize(
+    ("key", "n", "lang", "text"),
+    [
+        ("hint.cv.attack", 1, "fr", "le joueur suivant n'a plus qu'une carte : freinez-le"),
+        ("hint.cv.attack", 1, "en", "the next player has only one card left: slow them down"),
+        (
+            "hint.neuro.spots",
+            1,
+            "fr",
+            "ce coup ne rapporte rien tout de suite, mais cette carte n'a qu'une place "
+            "possible : gardez les autres pour plus tard",
+        ),
+        (
+            "hint.nj.follow",
+            3,
+            "fr",
+            "elle prolonge la suite, et votre main peut poser 3 cartes d'affilée à partir d'elle",
+        ),
+        ("njet.ones", 2, "en", "2 “1” cards"),
+        ("cv.ev.draw_pending", 2, "en", "Zoé draws 2 cards and misses their turn"),
+        ("hint.nj.board", 1, "fr", "une carte du plateau, dont la case contient 1 jeton"),
+    ],
+)
+def test_reworded_counts(key: str, n: int, lang: str, text: str) -> None:
+    assert plural(lang, key, n, name="Zoé") == text

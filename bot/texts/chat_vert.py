@@ -111,19 +111,25 @@ def penalty_line(seat: JSONValue, data: Mapping[str, JSONValue], names: Sequence
     return t(locale, "cv.ev.penalty", name=seat_name(names, seat), sentence=penalty_sentence(data, locale))
 
 
+COLOURED_KINDS = ("number", "plus2", "reverse", "skip")
+"""The kinds of card a colour can narrow (the major trumps have none)."""
+
+
 def condition_text(cond: Rule | None, locale: str) -> str:
-    """ "un 8", "une carte rouge", "un +2 bleu"... for a rule's author."""
+    """ "un 8", "une carte rouge", "un +2 bleu" / "an 8", "a red card", "a blue +2"... for a rule's author."""
     cond = cond or {}
     colour, number, kind = cond.get("colour"), cond.get("number"), cond.get("kind")
+    if colour in COLOURS:
+        name = colour_name(colour, locale)
+        if number is not None:
+            return t(locale, "cv.cond.number_coloured", number=number, colour=name)
+        if kind in COLOURED_KINDS:
+            return t(locale, f"cv.cond.kind_coloured.{kind}", colour=name)
+        if not kind:
+            return t(locale, "cv.cond.card_coloured", colour=t(locale, f"cv.colour_f.{colour}"))
     if number is not None:
-        what = t(locale, "cv.cond.number", number=number)
-    elif kind:
-        what = t(locale, f"cv.cond.kind.{kind}")
-    else:
-        what = t(locale, "cv.cond.card")
-    if colour:
-        what = t(locale, "cv.cond.coloured", what=what, colour=colour_name(colour, locale))
-    return what
+        return t(locale, "cv.cond.number_8" if number == 8 else "cv.cond.number", number=number)
+    return t(locale, f"cv.cond.kind.{kind}") if kind else t(locale, "cv.cond.card")
 
 
 def describe_rule(rule: Rule, locale: str) -> str:
