@@ -53,7 +53,8 @@ def _deal_again(
     hands: list[list[T]], others: Sequence[int], stock: list[T], rng: random.Random, pinned: dict[int, T] | None = None
 ) -> list[T]:
     """Deal the hands of ``others`` and ``stock`` again from their cards, in place but the new stock, returned;
-    a ``pinned`` card stays in its seat's hand (a card the table knows that seat holds)."""
+    a ``pinned`` card stays in its seat's hand (one the rules tie to that seat: the tile a classic start lays, a
+    drawn card waiting to be played or kept)."""
     pinned = pinned or {}
     pool = list(stock)
     for s in others:
