@@ -9,6 +9,7 @@ article to a phrase that has one), "(s)" plurals, "1 parties", English words in 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Iterator
@@ -17,12 +18,14 @@ import pytest
 
 from bot.games.base import Event
 from bot.games.base import JSONValue
+from bot.games.base import action_rng
 from bot.i18n import LANGUAGES
 from bot.i18n import catalog
 from bot.i18n import placeholders
 from bot.i18n import plural
 from bot.i18n import plural_catalog
 from bot.i18n import t
+from bot.registry import engine_of
 from bot.texts import chat_vert
 from bot.texts import nain_jaune
 from bot.texts import narrate
@@ -32,6 +35,7 @@ from bot.texts.cards import FORMS
 from bot.texts.cards import Form
 from bot.texts.cards import card_phrase
 from bot.texts.cards import rank_phrase
+from renders.nain_jaune.pieces import state_chips
 
 NUMBERS = {
     "n",
@@ -175,6 +179,7 @@ EN_FAULTS = [
     (r"\bthe the\b", "two articles in a row"),
     (rf"(?<![\d/.,+-])\b1 ({EN_PLURAL_NOUNS})\b", "a plural noun after 1"),
     (r" ([:?!;])", "a space before : ? ! or ;"),
+    (r'"', "straight quotes (English texts quote with “ ”)"),
 ]
 ENGLISH_WORDS = (
     "the|left|right|to|your|turn|player|players|cards|card|and|of|you|draw|play|wins|game|games|clockwise|"
@@ -245,6 +250,7 @@ def test_every_message_reads_right(lang: str) -> None:
         ("en", "Alice plays la dame"),
         ("en", "Waiting for a ace"),
         ("en", "Alice: 1 wins in 1 games"),
+        ("en", 'Too late for "Neuro!": the next move was made.'),
     ],
 )
 def test_the_checks_catch_the_reported_faults(lang: str, text: str) -> None:
@@ -498,6 +504,13 @@ def test_chat_vert_rule_conditions(cond: dict[str, JSONValue], lang: str, senten
         ("error.chat_vert.bad_colour", {}, "en", "Choose a colour for a major trump, and only for a major trump."),
         ("narrate.left", {"name": "Zoé"}, "en", "Zoé leaves the table; the computer takes their seat."),
         ("njet.ev.partner", {"name": "Zoé", "partner": "Alice"}, "en", "Zoé picks Alice as their partner"),
+        (
+            "nj.ev.forfeit",
+            {"name": "Zoé", "card": "the queen of spades"},
+            "en",
+            "Zoé forgets to announce the queen of spades: the tokens stay in the box",
+        ),
+        ("cmd.nainjaune.new.announce", {}, "en", "Players must press “qui prend” to take a box (default: no)"),
     ],
 )
 def test_reworded_messages(key: str, params: dict[str, str], lang: str, text: str) -> None:
@@ -529,3 +542,24 @@ def test_reworded_messages(key: str, params: dict[str, str], lang: str, text: st
 )
 def test_reworded_counts(key: str, n: int, lang: str, text: str) -> None:
     assert plural(lang, key, n, name="Zoé") == text
+
+
+@pytest.mark.parametrize(
+    ("key", "lang", "text"),
+    [
+        ("neuro.render.limits", "fr", "Domaine limité à 6 lignes × 11 colonnes"),
+        ("neuro.render.limits", "en", "Domain limited to 6 rows × 11 columns"),
+        ("nj.render.new_sequence", "fr", "Nouvelle suite"),
+    ],
+)
+def test_picture_labels_say_what_they_mean(key: str, lang: str, text: str) -> None:
+    assert t(lang, key, rows=6, cols=11) == text
+
+
+def test_the_sans_chip_reads_in_one_language() -> None:
+    """The picture's "sans roi" in French, "no king" in English (never "sans king")."""
+    engine = engine_of("nain_jaune")
+    state = engine.setup(3, {}, action_rng(3, 0))
+    table = dataclasses.replace(engine.public_view(state).table, sans="K", wanted="K", new_sequence=False)
+    assert [chip[0] for chip in state_chips(table, "en")] == ["no king"]
+    assert [chip[0] for chip in state_chips(table, "fr")] == ["sans roi"]
