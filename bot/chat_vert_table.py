@@ -156,6 +156,12 @@ def used_rules(log: Sequence[tuple[int, Event]]) -> set[int]:
     }
 
 
+def _winner_written(winner: object, game_id: int) -> bool:
+    """Whether the table's winner is already this game's: its epilogue ran before, and the winner stays as it left it
+    (the rule it owes, or made)."""
+    return isinstance(winner, dict) and winner.get("game") == game_id
+
+
 class ChatVertHooks:
     """Implements ``bot.table_hooks.TableHooks`` for Le Chat vert."""
 
@@ -164,7 +170,9 @@ class ChatVertHooks:
         return {"rules": list[JSONValue](rules), "dealer": dealer_seat(row, await last_winner(store, row.channel_id))}
 
     async def finished(self, store: Store, row: GameRow, state: ChatVertState, log: list[tuple[int, Event]]) -> None:
-        """The rules seen at work, the winner and a computer winner's rule: one transaction."""
+        """The rules seen at work, the winner and a computer winner's rule: one transaction. Done again (an epilogue
+        that failed after it), it changes nothing: the winner written for this game stays, with the rule it owes
+        or made."""
         results = GAME.results(state)
         winners = [r.seat for r in results if r.rank == 1]
         seen = used_rules(log)
@@ -172,7 +180,7 @@ class ChatVertHooks:
         def change(table: ChatVertTable) -> tuple[ChatVertTable, None]:
             rules = [{**r, "seen": True} if r["id"] in seen else r for r in table.rules]
             data: dict[str, Any] = {}
-            if len(winners) == 1:
+            if len(winners) == 1 and not _winner_written(table.data[WINNER], row.id):
                 seat = row.seats[winners[0]]
                 owed = len(rules) < MAX_RULES
                 data[WINNER] = {
@@ -191,7 +199,7 @@ class ChatVertHooks:
             return ChatVertTable(rules, data), None
 
         async with _locked(row.channel_id):
-            await store.change_chat_vert_rules(row.channel_id, (NEXT_ID,), change)
+            await store.change_chat_vert_rules(row.channel_id, (NEXT_ID, WINNER), change)
 
 
 HOOKS = ChatVertHooks()

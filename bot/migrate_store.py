@@ -40,6 +40,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "chat_vert_rules": ("channel_id", "rule_id", "rule"),
     "ratings": ("guild_id", "kind", "player", "name", "mu", "sigma", "games", "wins"),
     "rating_changes": ("game_id", "player", "seat", "name", "shown_before", "shown_after"),
+    "epilogues": ("game_id",),
 }  # fmt: skip
 """Every table of the store and its columns, in an order where each row's references are copied before it."""
 FLAGS = frozenset({"reminded", "by_bot", "dm_refused"})

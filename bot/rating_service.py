@@ -12,7 +12,6 @@ a replay of the game's stored actions, as the table service rebuilds any game.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
@@ -20,9 +19,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from bot.games.base import Event
-from bot.live import LiveGame
 from bot.live import rebuild as replay
-from bot.live import result_lines
 from bot.ratings import PROVISIONAL_MARK
 from bot.ratings import Change
 from bot.ratings import Entrant
@@ -42,8 +39,6 @@ from bot.store import ResultLine
 from bot.store import Seat
 from bot.store import Store
 from bot.table_settings import unrated_for_hints
-
-log = logging.getLogger(__name__)
 
 Rounds = Callable[[Sequence[Seat], Iterable[Event]], list[Match]]
 
@@ -151,15 +146,6 @@ async def rate_finished(
         return [_stored(ladder.ratings[change.player]) for change in changes], changes
 
     return await store.rate_game(row.id, row.guild_id, row.kind, rate)
-
-
-async def rate_ended(store: Store, live: LiveGame, events: list[tuple[int, Event]]) -> None:
-    """The table service's call once a game's end is stored (``events``: its whole log): rate it, a failure logged
-    (a rebuild rates it)."""
-    try:
-        await rate_finished(store, live.row, events, result_lines(live.row, live.engine.results(live.state)))
-    except Exception:
-        log.exception("game %s could not be rated (python -m bot ratings --rebuild rates it)", live.row.id)
 
 
 async def public_log(store: Store, row: GameRow) -> list[tuple[int, Event]]:

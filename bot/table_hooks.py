@@ -24,5 +24,6 @@ class TableHooks(Protocol):
         ...
 
     async def finished(self, store: Store, row: GameRow, state: Any, log: list[tuple[int, Event]]) -> None:
-        """Called once when a game is over, after its results are stored."""
+        """Called when a game is over, after its results are stored; called again when an epilogue failed after it
+        (or the process died before it was marked done), so a second call must change nothing."""
         ...

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from contextlib import asynccontextmanager
 
 from bot.game_end import after_finish
+from bot.game_end import recover
+from bot.game_end import settle
 from bot.game_end import whole_log
 from bot.games.base import Action
 from bot.games.base import BadOption
@@ -367,6 +369,8 @@ class TableService:
             hooks = hooks_of(row.kind)
             options = row.options
             if hooks is not None:
+                # What an earlier game left owed (a winner's rule, the next dealer) is settled before this one reads it.
+                await self.settle_epilogues()
                 extra = await hooks.prepare(self.store, row)
                 options = validate_options(engine, {**row.options, **extra})
             now = self.clock()
@@ -625,6 +629,14 @@ class TableService:
     async def _after_finish(self, live: LiveGame) -> None:
         await after_finish(self.store, live, self.replay)
 
+    async def settle_epilogues(self) -> list[int]:
+        """Do every owed epilogue (``bot.game_end.settle``): the ids done."""
+        return await settle(self)
+
+    def forget_ended(self, game_id: int) -> None:
+        """Forget a game that ended: its cached state, and its lock unless someone holds or awaits it."""
+        self._prune(game_id)
+
     def snapshot_of(self, live: LiveGame, events: list[Event]) -> Snapshot:
         """What a publication shows; the live game's log is trimmed to its latest events meanwhile."""
         trim_log(live)
@@ -637,33 +649,9 @@ class TableService:
     # -- start-up ------------------------------------------------------------------------------
 
     async def recover(self) -> list[int]:
-        """At start-up: finish every game left 'running' whose replayed state is over (a crash at the worst time).
-
-        The end is written as it would have been (status, ranking keyed by seat, so never twice) and the game's
-        epilogue runs. Returns the ids of the games finished so.
-        """
-        finished: list[int] = []
-        for row in await self.store.games_with_status("running"):
-            async with self.lock_for(row.id):
-                if row.id in self._live:
-                    continue
-                try:
-                    # Replayed, not cached: a restart does not load every running game into memory at once.
-                    live = await self.replay(row)
-                except Exception:
-                    log.exception("game %s could not be replayed at start-up", row.id)
-                    continue
-                if not live.engine.is_over(live.state):
-                    continue
-                now = self.clock()
-                await self.store.finish_game(
-                    row.id, "over", result_lines(live.row, live.engine.results(live.state)), now
-                )
-                live.row.status, live.row.ended_at = "over", now
-                await self._after_finish(live)
-            self._prune(row.id)
-            finished.append(row.id)
-        return finished
+        """At start-up: finish every game left 'running' whose replayed state is over, then do every owed epilogue
+        (``bot.game_end.recover``); the ids of the games finished so."""
+        return await recover(self, self._live.keys())
 
     async def publish_after(self, live: LiveGame, snapshot: Snapshot) -> None:
         if live.row.status != "running":
@@ -679,7 +667,8 @@ class TableService:
         """Remind slow players, then let the computer move for absent ones; close forgotten lobbies.
 
         Deadlines live in the store, so they survive restarts. The games are claimed first: with several processes
-        on one database each game's timers are checked by one of them at a time, and each fires once.
+        on one database each game's timers are checked by one of them at a time, and each fires once. Then the
+        epilogues a failure left owed are done.
         """
         now = self.clock() if now is None else now
         for row in await self.store.claim_timers(now, now - LOBBY_EXPIRY_S, self.timer_lease_s):
@@ -696,6 +685,10 @@ class TableService:
                 await self.store.release_timer(row.id)
             except Exception:
                 log.exception("the timer claim of game %s could not be released (it will expire)", row.id)
+        try:
+            await self.settle_epilogues()
+        except Exception:
+            log.exception("the owed epilogues could not be listed")
 
     async def _expire_lobby(self, game_id: int, now: float) -> None:
         async with self.lock_for(game_id), self.store.exclusive(game_id):

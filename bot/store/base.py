@@ -191,7 +191,21 @@ class Backend(ABC):
 
     @abstractmethod
     async def finish_game(self, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
-        """Close a game and record its ranking in one transaction (writing it again changes nothing)."""
+        """Close a game and record its ranking in one transaction (writing it again changes nothing); a game newly
+        over owes its epilogue from that transaction on, as with ``append_action``'s final move."""
+
+    @abstractmethod
+    async def owed_epilogues(self) -> list[int]:
+        """The games over whose epilogue (hook, rating) is not done yet, oldest first."""
+
+    @abstractmethod
+    async def claim_epilogue(self, game_id: int, now: float, lease_s: float) -> bool:
+        """Claim a game's owed epilogue for ``lease_s`` seconds: False when it is not owed any more, or another live
+        process holds it. The process that ends a game holds it from the end's transaction on."""
+
+    @abstractmethod
+    async def epilogue_done(self, game_id: int) -> None:
+        """The game's epilogue is done: nothing is owed for it any more."""
 
     @abstractmethod
     async def stats(self, guild_id: int, kind: str | None) -> list[StatLine]:

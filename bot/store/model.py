@@ -48,6 +48,9 @@ class GameEnded(StoreError):
 ENDED_EARLY = ("cancelled", "abandoned")
 """The statuses of a game closed before its end: no action is written to it any more."""
 
+EPILOGUE_LEASE_S = 120.0
+"""How long a process's claim on a game's epilogue holds another process off: past it, the claimer is taken for dead."""
+
 
 class ActiveTableExists(StoreError):
     """A table is already open (lobby or running) in this channel."""

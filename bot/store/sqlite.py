@@ -176,6 +176,13 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, player)
     ) WITHOUT ROWID;
     """,
+    # 5: the games whose end still owes its epilogue (the game's own hook, the rating): written with the end, deleted
+    # once the epilogue is done, so a crash between the two leaves it owed to the next start.
+    """
+    CREATE TABLE epilogues (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -216,7 +223,10 @@ def _row_to_game(row: Sequence[Any]) -> GameRow:
 
 def _write_finish(db: sqlite3.Connection, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
     """Inside a transaction (in the connection's thread): the game's end and its ranking, keyed by seat so that
-    writing it again changes nothing."""
+    writing it again changes nothing; a game newly over owes its epilogue."""
+    found = db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    if status == "over" and found is not None and found[0] != "over":
+        db.execute("INSERT OR IGNORE INTO epilogues (game_id) VALUES (?)", (game_id,))
     db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, now, game_id))
     db.executemany(
         "INSERT OR REPLACE INTO results (game_id, seat, user_id, name, rank, score) VALUES (?, ?, ?, ?, ?, ?)",
@@ -526,6 +536,19 @@ class SQLiteBackend(Backend):
 
     async def finish_game(self, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
         await self.one_trip(lambda db: _write_finish(db, game_id, status, results, now))
+
+    async def owed_epilogues(self) -> list[int]:
+        async with self.db.execute("SELECT game_id FROM epilogues ORDER BY game_id") as cur:
+            rows = await cur.fetchall()
+        return [int(r[0]) for r in rows]
+
+    async def claim_epilogue(self, game_id: int, now: float, lease_s: float) -> bool:
+        # One process alone: nobody else can hold the claim, so an owed epilogue is this process's.
+        async with self.db.execute("SELECT 1 FROM epilogues WHERE game_id = ?", (game_id,)) as cur:
+            return await cur.fetchone() is not None
+
+    async def epilogue_done(self, game_id: int) -> None:
+        await self._write("DELETE FROM epilogues WHERE game_id = ?", (game_id,))
 
     async def stats(self, guild_id: int, kind: str | None) -> list[StatLine]:
         query = (

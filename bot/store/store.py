@@ -14,6 +14,7 @@ import aiosqlite
 
 from bot.store.base import Backend
 from bot.store.base import ChangeWatcher
+from bot.store.model import EPILOGUE_LEASE_S
 from bot.store.model import ActionRow
 from bot.store.model import ChatVertChange
 from bot.store.model import FinishedGame
@@ -139,8 +140,9 @@ class Store:
     ) -> None:
         """Write action ``n`` in its own transaction, with the turn clock and, for a final move, the game's end.
 
-        With ``results`` the game is closed ('over') and its ranking recorded in the same transaction as its last
-        move: a crash can never leave a finished game marked running. ``DuplicateAction`` when ``n`` is taken.
+        With ``results`` the game is closed ('over'), its ranking recorded and its epilogue marked owed in the same
+        transaction as its last move: a crash can never leave a finished game marked running, nor lose its epilogue.
+        ``DuplicateAction`` when ``n`` is taken.
         """
         await self.backend.append_action(
             game_id,
@@ -229,6 +231,18 @@ class Store:
     async def finish_game(self, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
         """Close a game and record its ranking (seat, user, name, rank, score) in one transaction."""
         await self.backend.finish_game(game_id, status, results, now)
+
+    async def owed_epilogues(self) -> list[int]:
+        """The games over whose epilogue (their hook, their rating) is still owed: a crash or a failure came between
+        their end and it."""
+        return await self.backend.owed_epilogues()
+
+    async def claim_epilogue(self, game_id: int, now: float, lease_s: float = EPILOGUE_LEASE_S) -> bool:
+        """Whether this process may do a game's owed epilogue now (claimed for ``lease_s`` from the others)."""
+        return await self.backend.claim_epilogue(game_id, now, lease_s)
+
+    async def epilogue_done(self, game_id: int) -> None:
+        await self.backend.epilogue_done(game_id)
 
     async def stats(self, guild_id: int, kind: str | None = None) -> list[StatLine]:
         """Finished games and wins per game kind and human player on one server, best first."""
