@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from typing import NoReturn
 
+from bot.registry import GAMES
 from bot.registry import KINDS
 
 if TYPE_CHECKING:
@@ -34,23 +35,40 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+ALIASES = {spec.command: spec.kind for spec in GAMES if spec.command != spec.kind}
+"""The slash commands' names of the games (``nainjaune``, ``chatvert``), taken for the games they open."""
+GAME_NAMES = ", ".join(f"{kind} ({command})" if command != kind else kind for kind, command in
+                       ((spec.kind, spec.command) for spec in GAMES))  # fmt: skip
+
+
+def game(name: str) -> str:
+    """A game named on the command line, by its name or its slash command's (``chat_vert`` or ``chatvert``)."""
+    if name in KINDS:
+        return name
+    if name in ALIASES:
+        return ALIASES[name]
+    raise argparse.ArgumentTypeError(f"invalid choice: {name!r} (choose from {GAME_NAMES})")
+
+
 def build_parser() -> Parser:
     parser = Parser(prog=PROG, description="Tablée, the tabletop games bot for Discord.")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the bot (the default)")
     demo = sub.add_parser("demo", help="play a whole game between computer players, narrated, with pictures")
-    demo.add_argument("--game", default="nain_jaune", choices=KINDS)
+    demo.add_argument("--game", default="nain_jaune", type=game, help=f"the game: {GAME_NAMES}")
     demo.add_argument("--players", type=int, default=4, help="how many seats (each game has its own range)")
     demo.add_argument("--seed", type=int, default=7, help="the deal: the same seed plays the same game")
     demo.add_argument("--lang", default="fr", choices=("fr", "en"))
     demo.add_argument("--out", type=Path, default=Path("demo-out"), help="the folder of the pictures")
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option")
     simulate = sub.add_parser("simulate", help="play many games between computer players and print statistics")
-    simulate.add_argument("--game", default="nain_jaune", choices=KINDS)
+    simulate.add_argument("--game", default="nain_jaune", type=game, help=f"the game: {GAME_NAMES}")
     simulate.add_argument("--games", type=int, default=200, help="how many games to play")
     simulate.add_argument("--players", type=int, default=4)
+    simulate.add_argument("--seed", type=int, default=1000, help="the first game's seed (then +1 a game): the same "
+                          "seed plays the same games")  # fmt: skip
     bench = sub.add_parser("bench", help="measure the pipeline, the pictures and the event loop")
-    bench.add_argument("--game", choices=KINDS, help="measure this game only (default: every game)")
+    bench.add_argument("--game", type=game, help=f"measure this game only (default: every game): {GAME_NAMES}")
     bench.add_argument("--quick", action="store_true", help="fewer samples: the whole bench in under 3 minutes")
     bench.add_argument("--json", type=Path, metavar="FILE", help="also write the main figures to FILE as JSON")
     migrate = sub.add_parser("migrate-store", help="copy the SQLite file's games, players and statistics to PostgreSQL")
@@ -185,7 +203,7 @@ def run_local(args: argparse.Namespace) -> int:
 
     if args.command == "demo":
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.lang, args.out, args.option))
-    return simulate(args.game, args.games, args.players)
+    return simulate(args.game, args.games, args.players, args.seed)
 
 
 def run_bot() -> int:

@@ -7,6 +7,7 @@ import random
 import statistics
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from bot.games.base import Player
 from bot.games.base import action_rng
 from bot.games.base import validate_options
 from bot.i18n import has
+from bot.i18n import plural
 from bot.i18n import t
 from bot.registry import KINDS
 from bot.registry import engine_of
@@ -28,37 +30,69 @@ from bot.registry import pictures_of
 from bot.registry import player_of
 from bot.registry import spec_of
 from bot.registry import texts_of
+from bot.score_history import ScoreHistory
 from bot.store import Store
 from bot.tables import NullPublisher
 from bot.tables import Snapshot
 from bot.tables import TableService
 from bot.texts import narrate
 from bot.texts import ranking_lines
+from renders.results import results_picture
+
+PICTURE_EVERY = 12
+"""Moves at most between two pictures: a long stretch without a milestone (a Chat vert game, a Nain Jaune deal, a
+Triominos round) still shows its table now and then."""
+PICTURE_EVENTS = frozenset({"trick"})
+"""Events worth a picture of their own besides the milestones, in whichever game they happen: a trick won (Njet!)."""
 
 
 class DemoPublisher(NullPublisher):
-    """Prints every event in words and saves the table picture at each milestone and at the end."""
+    """Prints every event in words and saves the table picture at the start, at each milestone, after each event of
+    ``PICTURE_EVENTS``, every ``PICTURE_EVERY`` moves otherwise, and at the end; the results picture comes last."""
 
     def __init__(self, out: Path, lang: str) -> None:
         self.out = out
         self.lang = lang
         self.pictures = 0
         self.lines = 0
+        self.moves = 0
+        self.pictured_at: int | None = None
+        """The move after which the last table picture was saved (None: none yet)."""
 
     async def publish(self, snapshot: Snapshot) -> None:
         game = snapshot.game
         names = [s.name for s in game.seats]
+        self.moves = snapshot.n
         for event in snapshot.new_events:
             self._say(game.kind, event, names)
-        if any(e.milestone for e in snapshot.new_events) or snapshot.over:
-            self.pictures += 1
-            png = pictures_of(game.kind).table(snapshot.public, names, self.lang)
-            path = self.out / f"{game.kind}-{self.pictures:03d}.png"
-            path.write_bytes(png)
-            print(f"        [{path}]")
-        if snapshot.over and snapshot.results is not None:
-            for line in ranking_lines(snapshot.results, names, self.lang, texts_of(game.kind).score_unit_key):
-                print(f"        {line}")
+        if self.worth_a_picture(snapshot):
+            self.pictured_at = snapshot.n
+            self.save(game.kind, "table", pictures_of(game.kind).table(snapshot.public, names, self.lang))
+
+    def worth_a_picture(self, snapshot: Snapshot) -> bool:
+        """The start, a milestone, a trick, the end, or ``PICTURE_EVERY`` moves since the last picture."""
+        events = snapshot.new_events
+        return (
+            self.pictured_at is None
+            or snapshot.over
+            or any(e.milestone or e.kind in PICTURE_EVENTS for e in events)
+            or snapshot.n - self.pictured_at >= PICTURE_EVERY
+        )
+
+    def save(self, kind: str, what: str, png: bytes) -> None:
+        """Write one picture, numbered in the order of the game, and name it in the narration."""
+        self.pictures += 1
+        path = self.out / f"{kind}-{self.pictures:03d}-{what}.png"
+        path.write_bytes(png)
+        print(f"        [{path}]")
+
+    def finish(self, kind: str, names: Sequence[str], history: ScoreHistory) -> None:
+        """The final ranking, as a picture (the last one, as the table message shows it beside the table) and in
+        words."""
+        unit = texts_of(kind).score_unit_key
+        self.save(kind, "results", results_picture(history.ranking, history.points, names, kind, unit, self.lang))
+        for line in ranking_lines(history.ranking, names, self.lang, unit):
+            print(f"        {line}")
 
     def _say(self, kind: str, event: Event, names: Sequence[str]) -> None:
         line = narrate(kind, event, names, self.lang)
@@ -138,6 +172,9 @@ def next_move(engine: AnyEngine, player: Player, state: Any, rng: random.Random)
     return seat, player.act(state, seat, rng)
 
 
+DEMO_SETTINGS: dict[str, JSONValue] = {"autoplay": False}
+"""Every move is the computer player's own step, even a forced one: each is published alone, so each trick gets its
+picture."""
 NAMES = ("Amélie", "Bruno", "Chloé", "Étienne", "Françoise", "Gaëlle", "Hervé", "Inès", "Jérôme", "Léa")
 
 
@@ -165,6 +202,7 @@ async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, opt
                 host_id=1,
                 host_name=NAMES[0],
                 locale=lang,
+                settings=DEMO_SETTINGS,
             )
             await store.update_game(row.id, seed=seed)
             for user in range(2, players + 1):
@@ -177,34 +215,77 @@ async def run_demo(kind: str, players: int, seed: int, lang: str, out: Path, opt
                 assert holder is not None
                 await service.act(row.id, holder, action)
             status = live.row.status
+            if status == "over":
+                publisher.finish(kind, [s.name for s in live.row.seats], await service.score_history(row.id))
         finally:
             await store.close()
-    title = t(lang, spec_of(kind).title_key)
-    print(f"\n{title}: {publisher.lines} lines, {publisher.pictures} pictures in {out}/ ({status})")
+    print(f"\n{summary(kind, publisher, out, status)}")
     return 0
 
 
-def simulate(kind: str, games: int, players: int) -> int:
-    """Play ``games`` games between computer players (engine only) and print what they look like."""
+def summary(kind: str, publisher: DemoPublisher, out: Path, status: str) -> str:
+    """The demo's last line, in the narration's language: what was played and where the pictures are."""
+    lang = publisher.lang
+    return t(
+        lang,
+        "demo.summary",
+        game=t(lang, spec_of(kind).title_key),
+        moves=plural(lang, "demo.moves", publisher.moves),
+        lines=plural(lang, "demo.lines", publisher.lines),
+        pictures=plural(lang, "demo.pictures", publisher.pictures),
+        folder=f"{out}/",
+        status=t(lang, "demo.over") if status == "over" else status,
+    )
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What many games between computer players looked like. A game with a tie for first place is counted once in
+    ``tied_games``, and once for each of its winners in ``shared``, never in ``alone``: ``sum(alone) + tied_games``
+    is the number of games."""
+
+    moves: tuple[int, ...]
+    alone: tuple[int, ...]
+    """Games won alone, per seat."""
+    shared: tuple[int, ...]
+    """First places shared with another seat, per seat."""
+    tied_games: int
+
+
+def simulation(kind: str, games: int, players: int, seed: int) -> Tally:
+    """Play ``games`` games between computer players (engine only), the game number g from the seed ``seed + g``:
+    the same seed plays the same games."""
     check_players(kind, players)
     if games < 1:
         raise DemoError(f"--games must be 1 or more, not {games}")
     engine, player = engine_of(kind), player_of(kind)
     moves: list[int] = []
-    winners = [0] * players
+    alone, shared, tied_games = [0] * players, [0] * players, 0
     for g in range(games):
-        seed = 1000 + g
-        state = engine.setup(players, {}, action_rng(seed, 0))
+        game_seed = seed + g
+        state = engine.setup(players, {}, action_rng(game_seed, 0))
+        rng = random.Random(game_seed)
         n = 0
         while not engine.is_over(state):
-            seat = min(engine.to_act(state))
+            seat, action = next_move(engine, player, state, rng)
             n += 1
-            engine.apply(state, seat, player.act(state, seat, random.Random(n)), action_rng(seed, n))
+            engine.apply(state, seat, action, action_rng(game_seed, n))
         moves.append(n)
-        for r in engine.results(state):
-            if r.rank == 1:
-                winners[r.seat] += 1
-    print(f"{kind}: {games} games of {players} players")
-    print(f"  moves per game: mean {statistics.mean(moves):.0f}, max {max(moves)}")
-    print(f"  wins by seat: {winners}")
+        first = [r.seat for r in engine.results(state) if r.rank == 1]
+        if len(first) == 1:
+            alone[first[0]] += 1
+        else:
+            tied_games += 1
+            for winner in first:
+                shared[winner] += 1
+    return Tally(tuple(moves), tuple(alone), tuple(shared), tied_games)
+
+
+def simulate(kind: str, games: int, players: int, seed: int = 1000) -> int:
+    """Play many games between computer players and print what they look like."""
+    tally = simulation(kind, games, players, seed)
+    print(f"{kind}: {games} games of {players} players, seeds {seed} to {seed + games - 1}")
+    print(f"  moves per game: mean {statistics.mean(tally.moves):.0f}, max {max(tally.moves)}")
+    print(f"  games won alone, by seat: {list(tally.alone)}")
+    print(f"  games with a tie for first place: {tally.tied_games}; first places shared, by seat: {list(tally.shared)}")
     return 0

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import HeldLog
 from bot.__main__ import build_parser
 from bot.__main__ import failure_line
 from bot.__main__ import main
@@ -127,7 +126,7 @@ def test_a_demo_of_each_game_plays_to_the_end_and_writes_its_pictures(spec: Game
         (["demo", "--game", "go"], "argument --game: invalid choice: 'go'"),
         (["demo", "--game", "njet", "--players", "5"], "njet takes 3 to 4 players, not 5"),
         (["demo", "--game", "neurotrio", "--players", "2"], "neurotrio takes 3 to 8 players, not 2"),
-        (["demo", "--option", "deals=0"], 'The option "deals" must be between 1 and 50 (got 0).'),
+        (["demo", "--option", "deals=0"], "The option “deals” must be between 1 and 50 (got 0)."),
         (["demo", "--option", "deals=many"], "the option 'deals' takes a whole number from 1 to 50, not 'many'"),
     ],
 )
@@ -464,6 +463,8 @@ def test_migrate_store_refusals_are_one_line(tmp_path: Path) -> None:
 
 
 def test_the_log_of_a_start_is_held_until_connected_then_shown_in_order() -> None:
+    from bot.__main__ import HeldLog
+
     shown: list[str] = []
 
     class Target(logging.Handler):
