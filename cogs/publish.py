@@ -25,7 +25,7 @@ from bot.games.base import offered_options
 from bot.i18n import t
 from bot.picture_cache import pictures
 from bot.picture_cache import table_picture
-from bot.rating_service import change_numbers
+from bot.rating_service import shown_changes
 from bot.redraw import drawing_slot
 from bot.redraw import panel_key
 from bot.registry import engine_of
@@ -438,11 +438,11 @@ class DiscordPublisher:
         if reason == "hints":
             return ["", t(lang, "ratings.not_rated_hints")]
         try:
-            changes = await self.bot.store.rating_changes(game.id)
+            changes = await shown_changes(self.bot.store, game)
         except Exception:
             log.exception("the rating changes of game %s could not be read", game.id)
             return []
-        lines = [t(lang, "ratings.change", name=c.name, **change_numbers(c)) for c in changes]
+        lines = [t(lang, "ratings.change", name=c.name, **numbers) for c, numbers in changes]
         return ["", f"📈 **{t(lang, 'ratings.changes')}**", *lines] if lines else []
 
     async def _changed_panels(self, snapshot: Snapshot) -> dict[int, _Changed]:
