@@ -563,3 +563,29 @@ def test_the_sans_chip_reads_in_one_language() -> None:
     table = dataclasses.replace(engine.public_view(state).table, sans="K", wanted="K", new_sequence=False)
     assert [chip[0] for chip in state_chips(table, "en")] == ["no king"]
     assert [chip[0] for chip in state_chips(table, "fr")] == ["sans roi"]
+
+
+def test_names_after_de_are_elided_or_avoided() -> None:
+    """ "Enchères de Amélie", "la table de Le Chat vert": a name after "de" is never left unelided."""
+    auction = t("fr", "neuro.summary.auction", caller="Amélie", name="Étienne")
+    assert auction == "Enchères lancées par Amélie : à Étienne de miser"
+    closed = t("fr", "flow.panel_closed", game="Le Chat vert", channel="#jeux")
+    assert closed == "Vous avez quitté la table dans #jeux (Le Chat vert) : ce panneau est fermé."
+    assert (
+        t("en", "neuro.summary.auction", caller="Amélie", name="Étienne") == "Auction called by Amélie: Étienne to bid"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("fr", "Sur la pile : « Passer son tour » bleu · couleur bleu · sens ↻ · pioche : 12"),
+        ("en", "On the pile: blue Skip · colour blue · direction ↻ · draw pile: 12"),
+    ],
+)
+def test_the_chat_vert_summary_quotes_its_card(lang: str, line: str) -> None:
+    engine = engine_of("chat_vert")
+    view = engine.public_view(engine.setup(3, {}, action_rng(3, 0)))
+    table = dataclasses.replace(view.table, top="BS", colour="B", dir=1, stock=12)
+    summary = chat_vert.TEXTS.summary(dataclasses.replace(view, table=table), NJET_NAMES, lang)
+    assert summary[0] == line

@@ -241,7 +241,7 @@ class ChatVertTexts(Narrator):
         first = t(
             locale,
             "cv.summary.table",
-            card=card_name(table.top, locale),
+            card=card_in_sentence(table.top, locale),
             colour=colour_name(table.colour, locale),
             arrow=arrow,
             stock=table.stock,
