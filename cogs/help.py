@@ -85,7 +85,12 @@ def help_embed(lang: str, tree: app_commands.CommandTree[Any]) -> discord.Embed:
         name, value = game_field(lang, spec, tree)
         embed.add_field(name=name, value=value, inline=False)
     table = [
-        f"`{command_path(lang, 'table', c)}`: {t(lang, f'cmd.table.{c}.description')}"
+        t(
+            lang,
+            "help.command",
+            command=f"`{command_path(lang, 'table', c)}`",
+            description=t(lang, f"cmd.table.{c}.description"),
+        )
         for c in subcommands(tree, "table")
     ]
     embed.add_field(name=t(lang, "help.table"), value="\n".join(table) or "-", inline=False)

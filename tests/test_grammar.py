@@ -13,9 +13,11 @@ import dataclasses
 import itertools
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from bot.app import TableeBot
 from bot.games.base import Event
 from bot.games.base import JSONValue
 from bot.games.base import action_rng
@@ -35,6 +37,7 @@ from bot.texts.cards import FORMS
 from bot.texts.cards import Form
 from bot.texts.cards import card_phrase
 from bot.texts.cards import rank_phrase
+from cogs.help import help_embed
 from renders.nain_jaune.pieces import state_chips
 
 NUMBERS = {
@@ -589,3 +592,16 @@ def test_the_chat_vert_summary_quotes_its_card(lang: str, line: str) -> None:
     table = dataclasses.replace(view.table, top="BS", colour="B", dir=1, stock=12)
     summary = chat_vert.TEXTS.summary(dataclasses.replace(view, table=table), NJET_NAMES, lang)
     assert summary[0] == line
+
+
+async def test_the_help_lists_table_commands_in_each_language_typography(tmp_path: Path) -> None:
+    """ "`/table rejoindre` : Prendre une place à la table" in French, no space before the colon in English."""
+    bot = TableeBot(tmp_path / "h.db", sync_commands=False, timer_tick=0)
+    try:
+        await bot.setup_hook()
+        for lang, join in (("fr", "` : Prendre une place à la table"), ("en", "`: Take a seat at the table")):
+            fields = {field.name: str(field.value) for field in help_embed(lang, bot.tree).fields}
+            lines = fields[t(lang, "help.table")].splitlines()
+            assert any(line.endswith(join) for line in lines), lines
+    finally:
+        await bot.close()
