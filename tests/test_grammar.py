@@ -605,3 +605,22 @@ async def test_the_help_lists_table_commands_in_each_language_typography(tmp_pat
             assert any(line.endswith(join) for line in lines), lines
     finally:
         await bot.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        (
+            "fr",
+            "• +2 / +4 : le suivant pioche et passe son tour, sauf s'il renvoie avec un +2 / +4 (la pénalité "
+            "s'ajoute). « Changement de sens » et « Passer son tour » : comme au Uno.",
+        ),
+        (
+            "en",
+            "• +2 / +4: the next player draws and misses their turn unless they pass it on with a +2 / +4 (the "
+            "penalty adds up). Reverse and Skip work as in Uno.",
+        ),
+    ],
+)
+def test_the_chat_vert_rules_name_the_cards_as_the_log_does(lang: str, line: str) -> None:
+    assert line in t(lang, "rules.chat_vert").splitlines()
