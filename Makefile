@@ -10,19 +10,24 @@ SOAK_KILLS ?= 100
 
 .PHONY: run test soak lint typecheck demo bench shots clean
 
+# setuptools installs this flat layout (bot/, cogs/, renders/ at the top) in editable mode through an import finder
+# that exposes only those packages, and says so in a notice on every install ("Editable installation... folders
+# with the same name as your package"): informational only, so it is filtered out, and nothing else is.
+PIP := PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip
+
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(PIP) install --quiet --upgrade pip
 
 # Le Chat vert's engine core is compiled by mypyc at install (setup.py): installing again compiles its modules again.
 COMPILED := setup.py bot/games/chat_vert_cards.py bot/games/chat_vert_state.py bot/games/chat_vert_core.py
 
 $(STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(PIP) install --quiet -e .
 	touch $@
 
 $(TEST_STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(PIP) install --quiet -e ".[test]"
 	touch $@ $(STAMP)
 
 run: $(STAMP)
@@ -42,7 +47,8 @@ test: lint typecheck
 soak: $(TEST_STAMP)
 	TABLEE_SOAK_KILLS=$(SOAK_KILLS) $(BIN)/pytest -q -s -m soak tests/reliability
 
-# The demo's game (nain_jaune, triominos, neurotrio, njet or chat_vert) and its number of players.
+# The demo's game (nain_jaune, triominos, neurotrio, njet or chat_vert, or the slash command's name: nainjaune,
+# chatvert) and its number of players.
 GAME ?= nain_jaune
 PLAYERS ?= 4
 
@@ -55,7 +61,7 @@ BENCH_ARGS ?=
 BENCH_STAMP := $(VENV)/.installed-bench
 
 $(BENCH_STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[bench]"
+	$(PIP) install --quiet -e ".[bench]"
 	touch $@ $(STAMP)
 
 bench: $(BENCH_STAMP)
@@ -67,11 +73,19 @@ SHOTS_STAMP := $(VENV)/.installed-shots
 SHOTS_ARGS ?=
 
 $(SHOTS_STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,shots]"
+	$(PIP) install --quiet -e ".[test,shots]"
 	touch $@
 
+# Installing Chromium takes root: as anyone else, make says what to run instead.
 shots: $(SHOTS_STAMP)
-	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "make shots: Chromium is missing (/usr/bin/chromium) and installing it takes root:" \
+	      "run sudo apt-get install chromium, then make shots again." >&2; \
+	    exit 1; \
+	  fi; \
+	  apt-get update && apt-get install -y chromium; \
+	fi
 	$(BIN)/python -m tests.e2e.shots --out shots $(SHOTS_ARGS)
 
 clean:
