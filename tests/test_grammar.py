@@ -345,8 +345,8 @@ def _told(kind: str, event: Event, lang: str) -> str | None:
         ("super", "none", "en", "Étienne says Njet! to a round without a super-trump"),
         ("points", "1", "fr", "Étienne dit Njet ! à 1 point par pli"),
         ("points", "4", "en", "Étienne says Njet! to 4 points per trick"),
-        ("start", "2", "fr", "Étienne dit Njet ! : Chloé n'entamera pas"),
-        ("start", "2", "en", "Étienne says Njet!: Chloé will not lead"),
+        ("start", "2", "fr", "Étienne dit Njet ! à Chloé comme premier joueur"),
+        ("start", "2", "en", "Étienne says Njet! to Chloé as starting player"),
     ],
 )
 def test_a_njet_stone_reads_as_a_sentence(row: str, option: str, lang: str, sentence: str) -> None:
