@@ -459,7 +459,7 @@ def test_the_neurotrio_placing_prompt() -> None:
     assert (
         t("fr", "neuro.panel.pick_place") == "Choisissez où poser une carte (les poses qui rapportent le plus d'abord)."
     )
-    assert t("en", "neuro.panel.pick_place") == "Choose where to lay a card (the best-paying spots first)."
+    assert t("en", "neuro.panel.pick_place") == "Choose where to lay a card (the best-paying cells first)."
 
 
 def test_the_njet_team_table_names_its_column_of_ones() -> None:
@@ -541,6 +541,7 @@ def test_reworded_messages(key: str, params: dict[str, str], lang: str, text: st
         ("njet.ones", 2, "en", "2 “1” cards"),
         ("cv.ev.draw_pending", 2, "en", "Zoé draws 2 cards and misses their turn"),
         ("hint.nj.board", 1, "fr", "une carte du plateau, dont la case contient 1 jeton"),
+        ("neuro.render.choices", 2, "en", "2 possible cells"),
     ],
 )
 def test_reworded_counts(key: str, n: int, lang: str, text: str) -> None:
