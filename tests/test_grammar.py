@@ -625,3 +625,16 @@ async def test_the_help_lists_table_commands_in_each_language_typography(tmp_pat
 )
 def test_the_chat_vert_rules_name_the_cards_as_the_log_does(lang: str, line: str) -> None:
     assert line in t(lang, "rules.chat_vert").splitlines()
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("fr", "Chloé finit avec des cartes en main : -5 PV"),
+        ("en", "Chloé ends with cards in hand: -5 VP"),
+    ],
+)
+def test_neurotrio_last_holder_loses_points(lang: str, line: str) -> None:
+    end = Event("game_end", None, {"treasure": "CV3", "last": 2, "penalty": 5, "bids": []})
+    message = neurotrio.TEXTS.milestones([end], NJET_NAMES, lang)[0]
+    assert message.splitlines()[1] == line
