@@ -646,6 +646,18 @@ class TableService:
         async with self.locked(game_id) as live:
             return self.snapshot_of(live, [])
 
+    def peek(self, game_id: int) -> Snapshot | None:
+        """The cached game as it stands, read without its lock or the store (None when not in memory): for what must
+        answer at once, a form. A move may be under way, so whatever it offers is checked again under the lock."""
+        live = self._live.get(game_id)
+        if live is None:
+            return None
+        resting = live.resting
+        snapshot = snapshot_of(live, [], self.RECENT)
+        if resting and not live.lock.locked():
+            live.rest()  # as it was: a resting game keeps only its pickles
+        return snapshot
+
     # -- start-up ------------------------------------------------------------------------------
 
     async def recover(self) -> list[int]:

@@ -673,7 +673,7 @@ async def build_panel(
     return Panel("\n".join(lines), png, build_controls(snapshot, seat, lang, page), extra, notice)
 
 
-async def _seat_snapshot(
+async def seat_snapshot(
     interaction: discord.Interaction[Any], game_id: int, *, private: bool = True
 ) -> tuple[Snapshot, int]:
     """The snapshot and the clicker's seat, once the interaction is known to come from the game's own place."""
@@ -695,7 +695,7 @@ async def send_ephemeral_panel(interaction: discord.Interaction[Any], game_id: i
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        snapshot, seat = await _seat_snapshot(interaction, game_id, private=False)
+        snapshot, seat = await seat_snapshot(interaction, game_id, private=False)
         await remember_locale(interaction)
     except GameError as error:
         await report_error(interaction, error)
@@ -720,7 +720,7 @@ async def refresh_clicked_panel(
     if not (message.flags.ephemeral or (stale and in_dm)):
         return False
     try:
-        snapshot, seat = await _seat_snapshot(interaction, game_id)
+        snapshot, seat = await seat_snapshot(interaction, game_id)
     except GameError:
         return False
     panel = await build_panel(snapshot, seat, user_lang(interaction), notice=notice)
@@ -736,7 +736,7 @@ async def show_page(interaction: discord.Interaction[Any], game_id: int, page: i
     """Turn a page of a long list of moves, in place (acknowledged before the game's lock is waited for)."""
     await interaction.response.defer()
     try:
-        snapshot, seat = await _seat_snapshot(interaction, game_id)
+        snapshot, seat = await seat_snapshot(interaction, game_id)
     except GameError as error:
         await report_error(interaction, error)
         return
@@ -753,7 +753,7 @@ async def show_focus(
     """
     await interaction.response.defer()
     try:
-        snapshot, seat = await _seat_snapshot(interaction, game_id)
+        snapshot, seat = await seat_snapshot(interaction, game_id)
         if snapshot.stage != stage:
             raise TableError("stale_stage")
     except GameError as error:

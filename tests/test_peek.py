@@ -1,0 +1,56 @@
+"""``TableService.peek``: a game held in memory, read at once, without its lock or the store (what a form opens
+from, since a form must be Discord's first answer), and left resting as it was."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.registry import player_of
+from bot.tables import TableService
+from tests.service_support import Clock
+from tests.service_support import Recorder
+from tests.service_support import open_store
+
+
+async def _running(tmp_path: Path) -> tuple[TableService, int]:
+    """A two-player Triominos game, one move in."""
+    store = await open_store(tmp_path / "t.db")
+    service = TableService(store, Recorder(), clock=Clock())
+    row = await service.open_table(
+        guild_id=1, channel_id=7, kind="triominos", options={}, host_id=1, host_name="P1", locale="fr"
+    )
+    await service.join(row.id, 2, "P2")
+    await service.start(row.id, 1)
+    live = await service.load(row.id)
+    seat = min(live.engine.to_act(live.state))
+    action = player_of("triominos").act(live.state, seat, random.Random(1))
+    await service.act(row.id, seat + 1, action)
+    return service, row.id
+
+
+async def test_peek_reads_a_game_whose_lock_is_held(tmp_path: Path) -> None:
+    service, game_id = await _running(tmp_path)
+    expected = await service.snapshot(game_id)
+    async with service.lock_for(game_id):
+        peeked = service.peek(game_id)  # a plain call: it cannot wait for the lock
+    assert peeked is not None
+    assert (peeked.n, peeked.to_act, peeked.stage) == (expected.n, expected.to_act, expected.stage)
+    assert peeked.public == expected.public
+    assert peeked.legal == expected.legal
+
+
+async def test_peek_knows_nothing_of_a_game_not_in_memory(tmp_path: Path) -> None:
+    service, game_id = await _running(tmp_path)
+    service.forget(game_id)
+    assert service.peek(game_id) is None
+    assert service.peek(game_id + 1) is None
+
+
+async def test_a_resting_game_stays_resting_once_peeked(tmp_path: Path) -> None:
+    service, game_id = await _running(tmp_path)
+    live = await service.load(game_id)
+    assert live.resting
+    snapshot = service.peek(game_id)
+    assert snapshot is not None and live.resting
+    assert snapshot.n == live.n
