@@ -2,8 +2,9 @@
 
 Discord answers 5xx now and then, and a connection may drop: one such failure must cost one delivery
 a short delay, not a player's refresh. 429s never get here (discord.py waits them out itself). A
-deleted message and a closed DM are answers, not failures: they go back to the caller at once, who
-posts again or uses another door.
+deleted message, a closed DM and a missing permission are answers, not failures: they go back to the
+caller at once, who posts again, uses another door or says what is missing. Asking again would change
+nothing, and Discord counts every refused request (403) against the bot.
 """
 
 from __future__ import annotations
@@ -28,14 +29,27 @@ RETRY_DELAYS: tuple[float, ...] = (0.5, 1.0, 2.0)
 
 CANNOT_DM = 50007
 """Discord's code for "Cannot send messages to this user" (DMs closed)."""
+NO_MUTUAL_SERVER = 50278
+"""Discord's code for "Cannot send messages to this user" when they share no server with the bot any more: for us,
+their DMs are closed too."""
+MISSING_ACCESS = 50001
+"""Discord's code for "Missing Access": the bot cannot see the channel."""
+MISSING_PERMISSIONS = 50013
+"""Discord's code for "Missing Permissions": a role or an overwrite keeps the bot from doing this there."""
+DMS_CLOSED = frozenset({CANNOT_DM, NO_MUTUAL_SERVER})
+FINAL_REFUSALS = DMS_CLOSED | {MISSING_ACCESS, MISSING_PERMISSIONS}
+"""The 403 codes that only someone changing a setting can lift: retrying them is pointless."""
 
 FAILURES: tuple[type[BaseException], ...] = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 """What a delivery may fail with: an HTTP error from Discord or a broken connection."""
 
 
 def final(error: BaseException) -> bool:
-    """A refusal that no retry can change: the message is gone, or the user takes no DM from us."""
-    return isinstance(error, discord.NotFound) or (isinstance(error, discord.Forbidden) and error.code == CANNOT_DM)
+    """A refusal that no retry can change: the message is gone, the user takes no DM from us, or the bot lacks a
+    permission in the channel."""
+    return isinstance(error, discord.NotFound) or (
+        isinstance(error, discord.Forbidden) and error.code in FINAL_REFUSALS
+    )
 
 
 def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:

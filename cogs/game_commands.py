@@ -34,6 +34,7 @@ from cogs.common import display_name
 from cogs.common import guild_lang
 from cogs.common import remember_locale
 from cogs.common import user_lang
+from cogs.permissions import can_post
 from cogs.publish import lobby_layout
 
 MINUTE = 60
@@ -83,12 +84,15 @@ async def open_lobby(
     """``/<game> new``: open a table in this channel and post its lobby message.
 
     Acknowledged (privately) before the store is touched; the lobby is then posted in the channel, so that a
-    refusal (a table already open, an option out of range) stays a private sentence.
+    refusal (a table already open, an option out of range) stays a private sentence. A channel where the bot
+    lacks a permission a table needs gets no table: the user is told which, before anything is stored.
     """
     bot = bot_of(interaction)
-    await interaction.response.defer(ephemeral=True)
     if interaction.channel_id is None or interaction.guild_id is None:
         raise TableError("guild_only")
+    if not await can_post(interaction):
+        return
+    await interaction.response.defer(ephemeral=True)
     await remember_locale(interaction)
     row = await bot.tables.open_table(
         guild_id=interaction.guild_id,

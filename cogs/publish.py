@@ -54,6 +54,7 @@ from cogs.help import RulesButton
 from cogs.layouts import action_rows
 from cogs.layouts import layout
 from cogs.lobby_options import option_selects
+from cogs.permissions import tell_missing
 from cogs.table_buttons import settings_select
 from cogs.table_buttons import table_controls
 from cogs.ui import ui_for
@@ -543,11 +544,18 @@ class DiscordPublisher:
                 if only_edit:
                     raise
                 log.info("the table message of game %s was deleted: posting it again", game.id)
-        posted = await deliver(
-            what,
-            lambda: channel.send(view=view, files=files(), allowed_mentions=NO_MENTIONS),
-            self.retry_delays,
-        )
+            except discord.Forbidden as error:
+                await tell_missing(self, self.bot, channel, game, error, self.retry_delays)
+                raise
+        try:
+            posted = await deliver(
+                what,
+                lambda: channel.send(view=view, files=files(), allowed_mentions=NO_MENTIONS),
+                self.retry_delays,
+            )
+        except discord.Forbidden as error:
+            await tell_missing(self, self.bot, channel, game, error, self.retry_delays)
+            raise
         await self.bot.tables.set_table_message(game.id, posted.id)
         if old is not None:
             try:

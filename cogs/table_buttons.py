@@ -27,6 +27,7 @@ from cogs.common import rebuilt
 from cogs.common import remember_locale
 from cogs.common import report_error
 from cogs.common import user_lang
+from cogs.permissions import can_post
 
 
 async def _checked_row(interaction: discord.Interaction[Any], game_id: int) -> GameRow:
@@ -61,7 +62,8 @@ class TakeSeatButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
 class AgainButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:n:(?P<gid>[0-9]{1,18}):(?P<op>ask|start)"
 ):
-    """ "Play again" on a finished table; "Start now" lets the host go on with those who asked."""
+    """ "Play again" on a finished table; "Start now" lets the host go on with those who asked. Either may start
+    the new game, whose table the bot posts: refused, with the reason, where the bot lacks a permission for it."""
 
     def __init__(self, game_id: int, op: str, label: str = "") -> None:
         style = discord.ButtonStyle.success if op == "ask" else discord.ButtonStyle.primary
@@ -73,6 +75,8 @@ class AgainButton(
     from_custom_id = rebuilt(lambda match, item: (int(match["gid"]), match["op"], label_of(item)))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not await can_post(interaction):
+            return
         await interaction.response.defer(ephemeral=True)
         lang = user_lang(interaction)
         flow = TurnFlow(bot_of(interaction).tables)

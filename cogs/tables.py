@@ -53,6 +53,7 @@ from cogs.history import REPLAYABLE
 from cogs.history import history
 from cogs.history import log_file
 from cogs.history import replay_file
+from cogs.permissions import can_post
 from renders.leaderboard import SHOWN
 from renders.leaderboard import Line
 from renders.leaderboard import leaderboard_picture
@@ -72,6 +73,8 @@ def _lobby_step(op: str) -> Callback:
     """join, leave, start, addbot: the lobby's buttons as commands, with the same private confirmation."""
 
     async def step(interaction: discord.Interaction[Any]) -> None:
+        if op == "start" and not await can_post(interaction):  # the table message is posted at the start
+            return
         await interaction.response.defer(ephemeral=True)
         await remember_locale(interaction)
         done = await lobby_step(interaction, await _table_id(interaction), op)
@@ -87,6 +90,8 @@ async def hand(interaction: discord.Interaction[Any]) -> None:
 
 async def show(interaction: discord.Interaction[Any]) -> None:
     """Repost the table (or the lobby) at the bottom of the channel, where a long talk pushed it up."""
+    if not await can_post(interaction):
+        return
     await interaction.response.defer(ephemeral=True)
     bot = bot_of(interaction)
     game_id = await _table_id(interaction)
@@ -135,6 +140,8 @@ async def _replayed_game(interaction: discord.Interaction[Any], number: int | No
 @app_commands.rename(game=text("cmd.table.replay.game.name"))
 async def replay(interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None) -> None:
     """Post the animated replay of a finished game in the channel; the progress is private to who asked."""
+    if not await can_post(interaction):
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     row = await _replayed_game(interaction, game)
     file, caption = await replay_file(interaction, row, row.locale)
