@@ -186,3 +186,58 @@ async def test_a_user_sharing_no_server_any_more_is_told_in_the_channel_at_once(
     assert sum(1 for r in simcord_env.http_requests if r.method == "POST" and r.path == path) == 1
     told = [m for m in table.channel.history() if table.bob.mention in (m.content or "")]
     assert len(told) == 1 and "/table hand" in told[0].content
+
+
+async def test_replay_and_play_again_are_refused_where_the_bot_can_no_longer_attach_files(simcord_env: Any) -> None:
+    table = Table(simcord_env)
+    tables = table.bot.tables
+    row = await tables.open_table(
+        guild_id=table.guild.id,
+        channel_id=table.channel.id,
+        kind="chat_vert",
+        options={},
+        host_id=table.alice.id,
+        host_name="alice",
+        locale="en",
+    )
+    table.game_id = row.id
+    await tables.join(row.id, table.bob.id, "bob")
+    await tables.add_bot(row.id, table.alice.id)
+    await tables.start(row.id, table.alice.id)
+    for member in (table.alice, table.bob):
+        await tables.leave(row.id, member.id)  # computer players take the seats and play the game out
+    await table.publisher.wait_idle()
+    assert await table.status() == "over"
+    final = await table.table_message()
+    simcord_env.backend.set_overwrite(
+        table.channel.id,
+        Overwrite(table.bot_role.id, OverwriteType.ROLE, deny=discord.Permissions(attach_files=True).value),
+    )
+    posts = len(table.channel_posts())
+
+    replay = await table.alice.slash(table.channel, "table replay")
+    again = await table.alice.click(final, custom_id=f"tb:n:{row.id}:ask")
+    await table.publisher.wait_idle()
+
+    for refused in (replay, again):
+        assert panel_of(refused).ephemeral and NAMES["en"]["attach_files"] in text_of(panel_of(refused))
+    assert await table.bot.store.active_game(table.channel.id) is None
+    assert len(table.channel_posts()) == posts
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_in_a_thread_the_bot_needs_to_send_messages_in_threads(simcord_env: Any, lang: str) -> None:
+    """A channel that lets the bot talk in its threads only, and one that lets it talk everywhere but there."""
+    table = Table(simcord_env, lang)
+    in_threads = {"en": "“Send Messages in Threads”", "fr": "« Envoyer des messages dans les fils »"}[lang]
+    for denied, opens in ((SEND, True), (discord.PermissionOverwrite(send_messages_in_threads=False), False)):
+        table.deny_to_bot(denied)
+        simcord_env.backend.create_thread(table.channel.id, "partie", table.alice.id)
+        (thread,) = table.channel.threads
+
+        answer = panel_of(await table.alice.slash(thread, "nainjaune new"))
+
+        assert answer.ephemeral
+        assert (await table.bot.store.active_game(thread.id) is not None) == opens
+        assert (in_threads in text_of(answer)) != opens
+        assert NAMES[lang]["send_messages"] not in text_of(answer)
