@@ -32,7 +32,8 @@ from cogs.delivery import describe
 log = logging.getLogger(__name__)
 
 NEEDED = ("view_channel", "send_messages", "attach_files", "read_message_history")
-"""Every table message is the bot's own, posted in the channel and edited there, its picture an attached file."""
+"""What a table needs of its channel: to see it and its past messages (where the table message stays, edited in
+place all game long), to post there, and to attach the table's picture."""
 IN_THREADS = "send_messages_in_threads"
 """In a thread, Discord asks for this one instead of Send Messages."""
 THREADS = frozenset(

@@ -241,3 +241,23 @@ async def test_in_a_thread_the_bot_needs_to_send_messages_in_threads(simcord_env
         assert (await table.bot.store.active_game(thread.id) is not None) == opens
         assert (in_threads in text_of(answer)) != opens
         assert NAMES[lang]["send_messages"] not in text_of(answer)
+
+
+async def test_table_start_is_refused_where_the_bot_can_no_longer_attach_files(simcord_env: Any) -> None:
+    """The lobby was opened while the bot could post its pictures; a server admin took that away since."""
+    table = Table(simcord_env)
+    await table.alice.slash(table.channel, "nainjaune new")
+    await table.bob.slash(table.channel, "table join")
+    simcord_env.backend.set_overwrite(
+        table.channel.id,
+        Overwrite(table.bot_role.id, OverwriteType.ROLE, deny=discord.Permissions(attach_files=True).value),
+    )
+    posts = len(table.channel_posts())
+
+    refused = await table.alice.slash(table.channel, "table start")
+    await table.publisher.wait_idle()
+
+    assert panel_of(refused).ephemeral and NAMES["en"]["attach_files"] in text_of(panel_of(refused))
+    row = await table.bot.store.active_game(table.channel.id)
+    assert row is not None and row.status == "lobby"
+    assert len(table.channel_posts()) == posts
