@@ -77,3 +77,17 @@ def test_nothing_at_all_is_everything_missing() -> None:
 )
 def test_permissions_are_named_as_discord_names_them(lang: str, names: list[str], said: str) -> None:
     assert listed(lang, names) == said
+
+
+def thread(*, locked: bool) -> discord.Thread:
+    """A public thread as discord.py keeps it, with only what the check reads: its type and whether it is locked."""
+    made = object.__new__(discord.Thread)
+    made._type = discord.ChannelType.public_thread
+    made.locked = locked
+    return made
+
+
+def test_in_a_locked_thread_only_who_manages_threads_may_post() -> None:
+    assert missing(without(manage_threads=True), thread(locked=False)) == []
+    assert missing(without(manage_threads=True), thread(locked=True)) == ["manage_threads"]
+    assert missing(ALL_BUT_ADMIN, thread(locked=True)) == []
