@@ -9,6 +9,7 @@ job). "With words…" turns the cards into "play and say…" buttons (a modal fo
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Hashable
 from dataclasses import dataclass
 from dataclasses import replace
@@ -57,6 +58,8 @@ from renders.chat_vert import PICTURES
 KIND = "chat_vert"
 RULE_ID_MAX = 1_000_000
 """Far above any rule id a table reaches (20 rules at a time): a larger number names no rule."""
+SUGGEST_WAIT_S = 1.5
+"""How long the rules suggested while typing may wait for the store, well within Discord's 3 seconds."""
 
 View = ChatVertSeatView
 
@@ -398,10 +401,19 @@ class ChatVertCog(commands.Cog):
     async def _penalty_rules(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
+        """The author's free rules at this table. An autocomplete cannot be deferred, and Discord drops it unanswered
+        after 3 seconds: a store slower than ``SUGGEST_WAIT_S`` gets no suggestion (the command checks the number)."""
         bot = bot_of(interaction)
         if interaction.channel_id is None:
             return []
-        row = await bot.store.active_game(interaction.channel_id)
+        lookup = asyncio.ensure_future(bot.store.active_game(interaction.channel_id))
+        pause = asyncio.ensure_future(asyncio.sleep(SUGGEST_WAIT_S))
+        await asyncio.wait((lookup, pause), return_when=asyncio.FIRST_COMPLETED)
+        pause.cancel()
+        if not lookup.done():
+            lookup.add_done_callback(lambda late: late.cancelled() or late.exception())  # its end is read, not logged
+            return []
+        row = lookup.result()
         rules = (row.options.get("rules") or []) if row is not None and row.kind == KIND else []
         lang = user_lang(interaction)
         return [

@@ -11,7 +11,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bot.chat_vert_table import set_rules
 from bot.games.base import Action
+from bot.games.chat_vert_rules import validate_rule
 from bot.players.neurotrio import PLAYER
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import custom_ids
@@ -138,3 +140,31 @@ async def test_the_say_form_opens_while_the_game_is_busy(simcord_env: Any) -> No
 
     assert shown.modal is not None
     await busy.release()
+
+
+async def test_rule_suggestions_come_in_time_when_the_store_is_slow(simcord_env: Any) -> None:
+    table = SimTable(simcord_env, ("ana", "ben"), "chat-vert")
+    await table.open_and_start("chatvert", players=2, timer=0)
+    author = table.members[0]
+    busy = SlowStore(simcord_env, table.bot.store)
+    busy.hold()
+
+    choices = await author.autocomplete(table.channel, "chatvert penalty", "rule", "")
+
+    asked = max(simcord_env.backend.interactions.values(), key=lambda record: record.id)
+    assert busy.waited >= 1
+    assert asked.responded, "an autocomplete cannot be deferred: it is answered while the store still waits"
+    assert choices == []
+    await busy.release()
+
+
+async def test_rule_suggestions_name_the_authors_free_rules(simcord_env: Any) -> None:
+    table = SimTable(simcord_env, ("ana", "ben"), "chat-vert")
+    author = table.members[0]
+    free = {"id": 4, "template": "free", "text": "Toucher son nez", "message": "Nez !", "author": author.id}
+    await set_rules(table.bot.store, table.channel.id, [validate_rule(free)])
+    await table.open_and_start("chatvert", players=2, timer=0)
+
+    choices = await author.autocomplete(table.channel, "chatvert penalty", "rule", "")
+
+    assert [choice["value"] for choice in choices] == [4]
