@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bot.chat_vert_table import KIND
+from bot.chat_vert_table import WINNER
 from bot.chat_vert_table import set_rules
 from bot.games.base import Action
 from bot.games.chat_vert_rules import validate_rule
@@ -18,6 +20,7 @@ from bot.players.neurotrio import PLAYER
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import custom_ids
 from tests.e2e.simhelpers import move_buttons
+from tests.e2e.simhelpers import panel_of
 from tests.e2e.simhelpers import pick_paged
 from tests.e2e.simhelpers import select_of
 from tests.reliability.test_slow_store import SlowStore
@@ -168,3 +171,23 @@ async def test_rule_suggestions_name_the_authors_free_rules(simcord_env: Any) ->
     choices = await author.autocomplete(table.channel, "chatvert penalty", "rule", "")
 
     assert [choice["value"] for choice in choices] == [4]
+
+
+async def test_the_rule_dialogs_forms_open_while_the_store_is_slow(simcord_env: Any) -> None:
+    table = SimTable(simcord_env, ("ana", "ben"), "chat-vert")
+    winner = table.members[0]
+    owed = {"user": winner.id, "name": "ana", "game": 1, "pending": True}
+    await table.bot.store.set_table_data(table.channel.id, KIND, WINNER, owed)
+    dialog = panel_of(await winner.slash(table.channel, "chatvert addrule"))
+    template = next(i for i in custom_ids(dialog, "tb:r:") if i.endswith(":tpl"))
+    slow = SlowStore(simcord_env, table.bot.store)
+    for name, field in (("say", "phrase"), ("free", "free")):
+        dialog = panel_of(await winner.select(dialog, [name], custom_id=template))
+        opener = next(i for i in custom_ids(dialog, "tb:q:") if i.endswith(f":{field}"))
+        slow.hold()
+
+        shown = await winner.click(dialog, custom_id=opener)
+
+        assert shown.modal is not None, f"the {field} form is the first answer, while the store waits"
+        assert slow.waited == 0
+        await slow.release()
