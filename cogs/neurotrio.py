@@ -102,6 +102,8 @@ def _bid_form(snapshot: Snapshot, seat: int, lang: str, kind: str) -> ChoiceForm
 
 
 def _bid_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel:
+    """The bid's form button; or, once focused (``bid:`` and its parts), its three menus and a confirm button: what
+    a domain too large for the form shows, and what the form's button shows when the game is not in memory."""
     game = snapshot.game
     view: View = snapshot.views[seat]
     table, choices = view.table, view.own.bid
