@@ -109,8 +109,8 @@ async def test_the_lobby_has_one_select_per_offered_option(db_path: Path) -> Non
     assert deals.placeholder == "Deals: 10 (pick another value)"
     assert len(tokens.options) == LADDER_MAX and [o.value for o in tokens.options if o.default] == ["120"]
     assert [(o.label, o.value, o.default) for o in announce.options] == [
-        ('Announce "qui prend": yes', "yes", False),
-        ('Announce "qui prend": no', "no", True),
+        ("Announce “qui prend”: yes", "yes", False),
+        ("Announce “qui prend”: no", "no", True),
     ]
     assert all(len(o.label) <= 100 and len(o.description or "") <= 100 for s in selects for o in s.item.options)
 
