@@ -9,7 +9,9 @@
 - Le Chat vert's engine against RLCard's Uno, and what each game declares of its computer player;
 - the cost of a move's commit with ``synchronous=FULL`` against ``NORMAL``;
 - moves per second and a move's p99 with 1, 2 and 4 processes on PostgreSQL, next to SQLite (``bot.bench_postgres``;
-  skipped, with the reason, where PostgreSQL cannot run).
+  skipped, with the reason, where PostgreSQL cannot run);
+- what a person's move costs on Discord: the requests counted toward the bot token's global limit and the KB of
+  pictures uploaded, at each game's largest table, all people and one person (``bot.bench_discord``).
 
 ``--game`` keeps one game, ``--quick`` takes fewer samples (the whole bench in under three minutes), ``--json``
 writes the main figures to a file.
@@ -30,6 +32,7 @@ from typing import Any
 from typing import cast
 
 from bot.bench_commit import measure_commit
+from bot.bench_discord import bench_discord
 from bot.bench_growth import bench_growth
 from bot.bench_load import OFFERED
 from bot.bench_load import bench_load
@@ -93,10 +96,12 @@ class Plan:
     strength: bool
     postgres_seconds: float = 8.0
     """How long each size of the PostgreSQL section plays."""
+    discord_moves: int = 60
+    """People's moves the Discord section plays at least, per game and table (``bot.bench_discord``)."""
 
 
 FULL = Plan(400, 15, 50, 12, LOAD_TABLES, 30.0, 5, 400, (50, 200), 500, 5.0, True, 8.0)
-QUICK = Plan(100, 5, 10, 2, LOAD_TABLES, 8.0, 3, 200, (25, 100), 100, 1.5, False, 2.0)
+QUICK = Plan(100, 5, 10, 2, LOAD_TABLES, 8.0, 3, 200, (25, 100), 100, 1.5, False, 2.0, discord_moves=30)
 """A hundred moves a game: the p99 of fewer is their slowest, and the first move at a new table draws its players'
 names for the first time (about twice a later table)."""
 
@@ -270,6 +275,15 @@ async def run_bench(
         ok &= met
     report.update(speed)
     report["postgres"] = await bench_postgres(kinds[0], plan.postgres_seconds)
+    discord_ok, discord_games = await bench_discord(kinds, plan.discord_moves)
+    ok &= discord_ok
+    print("  tables a bot token serves at human pace: not measured here (no request scheduler paces the bot yet)")
+    report["discord"] = {
+        "games": discord_games,
+        "tables_per_token_at_human_pace": None,
+        "move_shown_p95_s_at_capacity": None,
+        "responses_429": None,
+    }
     if json_path is not None:
         json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         print(f"figures written to {json_path}")

@@ -7,7 +7,7 @@ import asyncio
 import itertools
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
@@ -16,10 +16,12 @@ from typing import cast
 from bot import collector
 from bot import workers
 from bot.chat_vert_table import set_rules
+from bot.games.base import Action
 from bot.picture_cache import CACHE
 from bot.picture_cache import pictures
 from bot.players.chat_vert_bench import twenty_rules
 from bot.redraw import PrivateKey
+from bot.redraw import Shown
 from bot.redraw import drawing_slot
 from bot.redraw import panels_to_redraw
 from bot.registry import load
@@ -47,6 +49,18 @@ def private_key_of(kind: str) -> PrivateKey:
     return cast("PrivateKey", load(f"{spec_of(kind).cog}:UI.private_key"))
 
 
+TableActions = Callable[[Snapshot], list[list[Action]]]
+"""A game's moves on the table message (its cog's ``UI.table_actions``), rows of buttons."""
+
+
+def on_table_of(kind: str, snapshot: Snapshot) -> frozenset[str]:
+    """The moves the table message offers now (its cog's ``UI.table_actions``), as stored."""
+    table_actions = cast("TableActions | None", load(f"{spec_of(kind).cog}:UI.table_actions"))
+    if table_actions is None:
+        return frozenset()
+    return frozenset(a.dumps() for row in table_actions(snapshot) for a in row)
+
+
 @dataclass
 class Drawn:
     """What the publisher drew: pictures and bytes, counted so that a move's share can be read off."""
@@ -66,8 +80,8 @@ class RenderingPublisher(NullPublisher):
     cache and workers (a hand whose picture would not change is not drawn again, and is not counted)."""
 
     drawn: Drawn = field(default_factory=Drawn)
-    shown: dict[int, dict[int, Hashable]] = field(default_factory=dict)
-    """game -> seat -> the key of the panel last drawn."""
+    shown: dict[int, dict[int, Shown]] = field(default_factory=dict)
+    """game -> seat -> what the panel last drawn shows."""
     keys: dict[str, PrivateKey] = field(default_factory=dict)
     drawing: bool = True
     """False while tables are being dealt: the panels are taken as shown, nothing is drawn or counted."""
@@ -80,7 +94,7 @@ class RenderingPublisher(NullPublisher):
         game = snapshot.game
         key = self.keys.get(game.kind) or self.keys.setdefault(game.kind, private_key_of(game.kind))
         shown = self.shown.setdefault(game.id, {})
-        redraw = panels_to_redraw(snapshot, shown, key)
+        redraw = panels_to_redraw(snapshot, shown, key, on_table_of(game.kind, snapshot))
         if not self.drawing:
             shown.update(redraw)
             return

@@ -134,6 +134,10 @@ class Publisher(Protocol):
 
     async def remind(self, game: GameRow, seats: list[int]) -> None: ...
 
+    async def call(self, game: GameRow, seats: list[int]) -> None:
+        """The people of ``seats`` have not moved for a while since their turn came: they are called, once."""
+        ...
+
     async def closed(self, game: GameRow) -> None: ...
 
     async def released(self, game: GameRow, user_id: int) -> None:
@@ -151,6 +155,9 @@ class NullPublisher:
         return None
 
     async def remind(self, game: GameRow, seats: list[int]) -> None:
+        return None
+
+    async def call(self, game: GameRow, seats: list[int]) -> None:
         return None
 
     async def closed(self, game: GameRow) -> None:

@@ -29,7 +29,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "games": (
         "id", "guild_id", "channel_id", "kind", "options", "seats", "seed", "status", "host_id", "locale",
         "reminder_s", "timeout_s", "lobby_message_id", "table_message_id", "turn_since", "reminded", "created_at",
-        "started_at", "ended_at", "settings", "turn_message_id",
+        "started_at", "ended_at", "settings", "turn_message_id", "called",
     ),
     "actions": ("game_id", "n", "seat", "action", "by_bot", "at", "how"),
     "panels": ("game_id", "user_id", "channel_id", "message_id", "dm_refused"),
@@ -43,7 +43,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "epilogues": ("game_id",),
 }  # fmt: skip
 """Every table of the store and its columns, in an order where each row's references are copied before it."""
-FLAGS = frozenset({"reminded", "by_bot", "dm_refused"})
+FLAGS = frozenset({"reminded", "called", "by_bot", "dm_refused"})
 """Columns SQLite keeps as 0/1 and PostgreSQL as booleans."""
 TIMES = frozenset({"turn_since", "created_at", "started_at", "ended_at", "at"})
 """Seconds since the epoch: PostgreSQL's double precision wants a float even where SQLite kept a whole number."""

@@ -15,10 +15,16 @@ TABLE_SETTINGS = (
     BoolOption("undo", True),
     BoolOption("takeover", True),
     BoolOption("hints", False),
+    BoolOption("calls", True),
 )
 """Forced moves play themselves; a player may take back a move that revealed nothing; a member of the channel may
 take a computer player's seat between turns; a player may ask what the computer player would do (off by default:
-a game with hints is not rated)."""
+a game with hints is not rated); people who have not moved for a while since their turn came are called (off at a
+table where everyone watches the game as it goes)."""
+
+CALL_AFTER_S = 20.0
+"""How long the people awaited may take before they are called (at a table that calls): a quick move costs no
+message in the channel, nor a ping."""
 
 HINTED = "hinted"
 """The settings key that marks a game in which a player asked for a hint (kept with the game, never chosen)."""
@@ -56,3 +62,14 @@ def unrated_for_hints(row: GameRow) -> str | None:
     if hinted(row):
         return "hinted"
     return "hints" if setting(row, "hints") else None
+
+
+def nudge_due(row: GameRow, elapsed: float, call_after_s: float = CALL_AFTER_S) -> str | None:
+    """What the people awaited for ``elapsed`` seconds are due: ``"remind"`` (the table's reminder, once a turn),
+    ``"call"`` (a mention once they have not moved for ``call_after_s``, at a table that calls, before any reminder
+    and once a turn), or None."""
+    if row.reminder_s and not row.reminded and elapsed >= row.reminder_s:
+        return "remind"
+    if setting(row, "calls") and not row.called and not row.reminded and elapsed >= call_after_s:
+        return "call"
+    return None

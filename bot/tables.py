@@ -62,7 +62,9 @@ from bot.store import GameRow
 from bot.store import ResultLine
 from bot.store import Seat
 from bot.store import Store
+from bot.table_settings import CALL_AFTER_S
 from bot.table_settings import SETTING_NAMES
+from bot.table_settings import nudge_due
 from bot.table_settings import setting
 from bot.table_settings import validate_settings
 
@@ -96,11 +98,13 @@ class TableService:
         publisher: Publisher | None = None,
         clock: Callable[[], float] = time.time,
         timer_lease_s: float = TIMER_LEASE_S,
+        call_after_s: float = CALL_AFTER_S,
     ) -> None:
         self.store = store
         self.publisher: Publisher = publisher or NullPublisher()
         self.clock = clock
         self.timer_lease_s = timer_lease_s
+        self.call_after_s = call_after_s
         self._live: dict[int, LiveGame] = {}
         self._row_locks: dict[int, asyncio.Lock] = {}
         store.watch(self._changed_elsewhere)
@@ -375,7 +379,7 @@ class TableService:
                 options = validate_options(engine, {**row.options, **extra})
             now = self.clock()
             await self.store.update_game(
-                game_id, options=options, status="running", started_at=now, turn_since=now, reminded=0
+                game_id, options=options, status="running", started_at=now, turn_since=now, reminded=0, called=0
             )
             row.options, row.status, row.started_at, row.turn_since = options, "running", now, now
             state = engine.setup(len(row.seats), row.options, action_rng(row.seed, 0))
@@ -509,7 +513,7 @@ class TableService:
             live.acted[seat] = n
         if turn_since is not None:
             live.row.turn_since = turn_since
-            live.row.reminded = False
+            live.row.reminded = live.row.called = False
         if how in HOW_EVENTS:
             events = [Event(HOW_EVENTS[how], seat), *events]
         live.log.extend((n, e) for e in events)
@@ -610,7 +614,7 @@ class TableService:
         await self._store(live, n, seat, Action.of(UNDO), at=now, turn_since=now)
         live.state, live.n, live.undo = undo.before, n, None
         live.acted[seat] = n
-        live.row.turn_since, live.row.reminded = now, False
+        live.row.turn_since, live.row.reminded, live.row.called = now, False, False
         event = Event(UNDO, seat)
         live.log.append((n, event))
         return [event]
@@ -714,9 +718,11 @@ class TableService:
 
     async def _timer_for(self, game_id: int, now: float) -> None:
         """One game's timers, under its lock: the table's own timed moves (Chat vert's penalty), else the computer
-        moving for absent players, else one reminder (claimed in the store: sent once). Computer players whose last
-        move could not be stored play again (nothing else would wake them)."""
-        remind: list[int] = []
+        moving for absent players, else one reminder, or before it one call of the people who have not moved for
+        ``call_after_s`` (each claimed in the store: sent once). Computer players whose last move could not be stored
+        play again (nothing else would wake them)."""
+        nudged: list[int] = []
+        nudge: str | None = None
         async with self.locked(game_id) as live:
             row, engine, state = live.row, live.engine, live.state
             if row.status != "running" or row.turn_since is None or engine.is_over(state):
@@ -739,18 +745,19 @@ class TableService:
                     choice = player_of(row.kind).act(live.state, seat, rng)
                     events.extend(await self._commit(live, seat, choice, by_bot=True, how="timeout"))
             elif waiting:
-                if not (row.reminder_s and not row.reminded and elapsed >= row.reminder_s):
+                nudge = nudge_due(row, elapsed, self.call_after_s)
+                claim = {"remind": self.store.claim_reminder, "call": self.store.claim_call}.get(nudge or "")
+                if claim is None or not await claim(game_id, row.turn_since):
                     return
-                if not await self.store.claim_reminder(game_id, row.turn_since):
-                    return
-                row.reminded, remind = True, waiting
-            if not remind:
+                row.reminded, row.called = row.reminded or nudge == "remind", row.called or nudge == "call"
+                nudged = waiting
+            if not nudged:
                 events.extend(await self._run_bots(live))
                 if not events:
                     return
                 snapshot = self.snapshot_of(live, events)
-        if remind:
-            await self.publisher.remind(live.row, remind)
+        if nudged:
+            await (self.publisher.remind if nudge == "remind" else self.publisher.call)(live.row, nudged)
         else:
             await self.publish_after(live, snapshot)
 
@@ -770,12 +777,6 @@ class TableService:
         row = await self.game_row(game_id)
         row.table_message_id = message_id
         await self.store.update_game(game_id, table_message_id=message_id)
-
-    async def set_turn_message(self, game_id: int, message_id: int | None) -> None:
-        """The table's one "your turn" message, so that the next one replaces it, restart or not."""
-        row = await self.game_row(game_id)
-        row.turn_message_id = message_id
-        await self.store.update_game(game_id, turn_message_id=message_id)
 
     async def final_snapshot(self, game_id: int) -> Snapshot:
         """A game as it ended (replayed, not kept in memory): what its last table message shows."""

@@ -116,6 +116,10 @@ class Reposter(Protocol):
         """Post the table message of a game again, at the bottom of its channel."""
         ...
 
+    def answer_through(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """A click in a player's DM panel: the panel's next edits go through its answer, while it is valid."""
+        ...
+
 
 class Host(Protocol):
     """What the cogs need of the bot that carries them (``bot.app.TableeBot``, which assembles the cogs and so

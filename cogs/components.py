@@ -105,6 +105,7 @@ async def run_move(interaction: discord.Interaction[Any], game_id: int, version:
         bot = bot_of(interaction)
         check_origin(interaction, await bot.tables.game_row(game_id), private=True)
         await remember_locale(interaction)
+        bot.publisher.answer_through(interaction, game_id)
         await bot.tables.act(game_id, interaction.user.id, action, version)
         await refresh_clicked_panel(interaction, game_id)
     except GameError as error:
@@ -735,6 +736,7 @@ async def refresh_clicked_panel(
 async def show_page(interaction: discord.Interaction[Any], game_id: int, page: int) -> None:
     """Turn a page of a long list of moves, in place (acknowledged before the game's lock is waited for)."""
     await interaction.response.defer()
+    bot_of(interaction).publisher.answer_through(interaction, game_id)
     try:
         snapshot, seat = await seat_snapshot(interaction, game_id)
     except GameError as error:
@@ -752,6 +754,7 @@ async def show_focus(
     Acknowledged first: the snapshot waits for the game's lock, which a busy game may hold for a while.
     """
     await interaction.response.defer()
+    bot_of(interaction).publisher.answer_through(interaction, game_id)
     try:
         snapshot, seat = await seat_snapshot(interaction, game_id)
         if snapshot.stage != stage:

@@ -9,11 +9,11 @@ worker (other games never wait for it), and never keeps the others from going ou
 from __future__ import annotations
 
 import asyncio
+import datetime
 import io
 import logging
 from collections.abc import Awaitable
 from collections.abc import Callable
-from collections.abc import Hashable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -26,8 +26,9 @@ from bot.i18n import t
 from bot.picture_cache import pictures
 from bot.picture_cache import table_picture
 from bot.rating_service import shown_changes
+from bot.redraw import Shown
 from bot.redraw import drawing_slot
-from bot.redraw import panel_key
+from bot.redraw import panels_to_redraw
 from bot.registry import engine_of
 from bot.registry import spec_of
 from bot.registry import texts_of
@@ -43,6 +44,7 @@ from cogs.common import Host
 from cogs.components import ActButton
 from cogs.components import HandButton
 from cogs.components import LobbyButton
+from cogs.components import Panel
 from cogs.components import build_panel
 from cogs.delivery import FAILURES
 from cogs.delivery import NO_MENTIONS
@@ -58,9 +60,15 @@ from cogs.permissions import tell_missing
 from cogs.table_buttons import settings_select
 from cogs.table_buttons import table_controls
 from cogs.ui import ui_for
+from cogs.uploads import Uploads
 from renders.results import results_picture
 
 log = logging.getLogger(__name__)
+
+ANSWER_VALID = datetime.timedelta(minutes=14)
+"""How long the answer to a click may edit its message: Discord takes it for 15 minutes."""
+HAND = "hand.png"
+"""The file name of a private panel's picture (``cogs.components.Panel.file``)."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +76,7 @@ class _Changed:
     """A private panel to edit: its player, what it will show (its key) and the player's language."""
 
     user_id: int
-    key: Hashable
+    key: Shown
     lang: str
 
 
@@ -206,11 +214,14 @@ class DiscordPublisher:
         """Waits before each new attempt of a failed delivery (tests set zeros: no wall-clock wait)."""
         self._queues: dict[int, list[Job]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._panel_keys: dict[int, dict[int, Any]] = {}
+        self._answers: dict[tuple[int, int], discord.Interaction[Any]] = {}
+        """(game, user) -> the player's latest click in their DM panel, whose answer edits that panel while it is
+        valid: interaction answers do not count toward the bot's global limit of requests."""
+        self._uploads = Uploads()
+        """What each message shows as attachments: an edit uploads only the pictures that changed."""
+        self._panel_keys: dict[int, dict[int, Shown]] = {}
         """game -> seat -> what the player's DM panel shows, recorded once it is delivered."""
         self._repost: set[int] = set()
-        self._awaited: dict[int, frozenset[int]] = {}
-        """game -> the seats awaited at its last update, to call only those whose turn just came."""
         self._ending: set[int] = set()
         """Games over, abandoned or cancelled: their bookkeeping goes once their last delivery is out."""
 
@@ -232,6 +243,21 @@ class DiscordPublisher:
             text = t(game.locale, "timer.reminder_no_timeout", mentions=mentions)
         await self._submit(game.id, [_Notice(game.channel_id, text, users)])
 
+    async def call(self, game: GameRow, seats: list[int]) -> None:
+        """Call the people awaited who have not moved for a while, as each chose (``/table notify``): in one short
+        channel message, never deleted (a deleted mention reads as a ghost ping), or by DM."""
+        users = [user for s in seats if (user := game.seats[s].user_id) is not None]
+        if not users:
+            return
+        modes = await self.bot.store.notify_modes(users)
+        title = t(game.locale, spec_of(game.kind).title_key)
+        here = tuple(u for u in users if modes[u] == "channel")
+        if here:
+            text = t(game.locale, "flow.turn", mentions=" ".join(f"<@{u}>" for u in here), game=title)
+            await self._submit(game.id, [_Notice(game.channel_id, text, here)])
+        for user_id in (u for u in users if modes[u] == "dm"):
+            await self._safely(f"the turn DM of {user_id}", partial(self._turn_dm, game, user_id, title))
+
     async def closed(self, game: GameRow) -> None:
         """The lobby and the table lose their buttons, and the channel is told."""
         self._ending.add(game.id)
@@ -242,6 +268,11 @@ class DiscordPublisher:
 
     async def released(self, game: GameRow, user_id: int) -> None:
         await self._submit(game.id, [_Release(game, user_id)])
+
+    def answer_through(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """A click in a player's DM panel: the panel's next edits go through its answer, while it is valid."""
+        if interaction.guild_id is None and interaction.message is not None:
+            self._answers[(game_id, interaction.user.id)] = interaction
 
     # -- the table message ---------------------------------------------------------------------
 
@@ -318,7 +349,9 @@ class DiscordPublisher:
             return
         self._ending.discard(game_id)
         self._panel_keys.pop(game_id, None)
-        self._awaited.pop(game_id, None)
+        self._uploads.forget(game_id)
+        for key in [key for key in self._answers if key[0] == game_id]:
+            del self._answers[key]
         self._repost.discard(game_id)
         self._queues.pop(game_id, None)
 
@@ -352,7 +385,6 @@ class DiscordPublisher:
             if game.table_message_id is None:
                 return
             channel = self.bot.get_partial_messageable(game.channel_id)
-            await self._delete_turn_message(channel, game)
             try:
                 await self._update_table(channel, snapshot, repost=False, ended=True, only_edit=True)
             except discord.NotFound:
@@ -405,9 +437,6 @@ class DiscordPublisher:
                 lambda: self._update_table(channel, last, repost=repost, ended=ended),
                 retried=True,
             )
-            await self._safely(
-                f"the turn call of game {game.id}", lambda: self._call_turn(channel, last, ended), retried=True
-            )
 
         slot = drawing_slot()
         await slot.acquire()
@@ -447,19 +476,18 @@ class DiscordPublisher:
         return ["", f"📈 **{t(lang, 'ratings.changes')}**", *lines] if lines else []
 
     async def _changed_panels(self, snapshot: Snapshot) -> dict[int, _Changed]:
-        """The private panels this publication must edit (what they show changed), each with its key and the
-        language of its player (read once for the picture and the panel)."""
+        """The private panels this publication edits (``bot.redraw.panels_to_redraw``: what they show changed, and
+        it is worth an edit now), each with what it will show and the language of its player (read once for the
+        picture and the panel)."""
         game = snapshot.game
         ui = ui_for(game.kind)
-        shown = self._panel_keys.get(game.id, {})
+        on_table = frozenset(a.dumps() for row in ui.table_actions(snapshot) for a in row) if ui.table_actions else ()
+        redraw = panels_to_redraw(snapshot, self._panel_keys.get(game.id, {}), ui.private_key, on_table)
         changed: dict[int, _Changed] = {}
-        for seat, holder in enumerate(game.seats):
-            user = holder.user_id
-            if user is None:
-                continue
-            key = panel_key(snapshot, seat, user, ui.private_key(snapshot.views[seat]))
-            if shown.get(seat) != key:
-                changed[seat] = _Changed(user, key, await self._language(user, game))
+        for seat, shown in redraw.items():
+            user = game.seats[seat].user_id
+            if user is not None:
+                changed[seat] = _Changed(user, shown, await self._language(user, game))
         return changed
 
     async def _language(self, user_id: int, game: GameRow) -> str:
@@ -532,13 +560,18 @@ class DiscordPublisher:
         if old is not None and not repost:
             message = channel.get_partial_message(old)
             try:
-                await deliver(
+                edited = await deliver(
                     what,
                     lambda: message.edit(
-                        content=None, embed=None, attachments=files(), view=view, allowed_mentions=NO_MENTIONS
+                        content=None,
+                        embed=None,
+                        view=view,
+                        allowed_mentions=NO_MENTIONS,
+                        **self._uploads.edit_fields(game.id, old, pngs),
                     ),
                     self.retry_delays,
                 )
+                self._uploads.remember(game.id, edited, pngs)
                 return
             except discord.NotFound:
                 if only_edit:
@@ -556,8 +589,10 @@ class DiscordPublisher:
         except discord.Forbidden as error:
             await tell_missing(self, self.bot, channel, game, error, self.retry_delays)
             raise
+        self._uploads.remember(game.id, posted, pngs)
         await self.bot.tables.set_table_message(game.id, posted.id)
         if old is not None:
+            self._uploads.forget(game.id, old)
             try:
                 await channel.get_partial_message(old).delete()
             except discord.HTTPException:
@@ -577,54 +612,11 @@ class DiscordPublisher:
 
     # -- your turn -----------------------------------------------------------------------------
 
-    async def _call_turn(self, channel: discord.PartialMessageable, snapshot: Snapshot, ended: bool) -> None:
-        """Call the people whose turn just came (not those still awaited from before): in one short channel message
-        that replaces the table's previous one, or by DM, as each chose (``/table notify``). An ended table's call
-        goes."""
-        game = snapshot.game
-        if ended:
-            await self._delete_turn_message(channel, game)
-            return
-        awaited = frozenset(s for s in snapshot.to_act if game.seats[s].user_id is not None)
-        before = self._awaited.get(game.id, frozenset())
-        self._awaited[game.id] = awaited
-        users = [u for s in sorted(awaited - before) if (u := game.seats[s].user_id) is not None]
-        if not users:
-            return
-        modes = await self.bot.store.notify_modes(users)
-        title = t(game.locale, spec_of(game.kind).title_key)
-        here = [u for u in users if modes[u] == "channel"]
-        await self._delete_turn_message(channel, game)
-        if here:
-            text = t(game.locale, "flow.turn", mentions=" ".join(f"<@{u}>" for u in here), game=title)
-            posted = await deliver(
-                f"the turn call of game {game.id}",
-                lambda: channel.send(text, allowed_mentions=mentioning(here)),
-                self.retry_delays,
-            )
-            await self.bot.tables.set_turn_message(game.id, posted.id)
-        for user_id in (u for u in users if modes[u] == "dm"):
-            await self._safely(f"the turn DM of {user_id}", partial(self._turn_dm, game, user_id, title))
-
     async def _turn_dm(self, game: GameRow, user_id: int, title: str) -> None:
         lang = await self.bot.store.user_locale(user_id) or game.locale
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
         text = t(lang, "flow.turn_dm", game=title, channel=f"<#{game.channel_id}>")
         await user.send(text, allowed_mentions=NO_MENTIONS)
-
-    async def _delete_turn_message(self, channel: discord.PartialMessageable, game: GameRow) -> None:
-        """The table's previous call goes (the channel never holds two); forgotten once it is gone."""
-        old = game.turn_message_id
-        if old is None:
-            return
-        try:
-            await channel.get_partial_message(old).delete()
-        except discord.NotFound:
-            pass
-        except discord.HTTPException as error:
-            log.info("could not delete the turn call %s (%s)", old, describe(error))
-            return
-        await self.bot.tables.set_turn_message(game.id, None)
 
     # -- private panels ------------------------------------------------------------------------
 
@@ -648,19 +640,26 @@ class DiscordPublisher:
             return
         panel = await build_panel(snapshot, seat, lang)
         what = f"the panel of {user_id} in game {game.id}"
+        if message_id is not None and await self._edit_through_answer(game.id, user_id, message_id, panel):
+            return
         if dm_channel_id is not None and message_id is not None:
             dm = self.bot.get_partial_messageable(dm_channel_id, type=discord.ChannelType.private)
             message = dm.get_partial_message(message_id)
             try:
-                await deliver(
+                edited = await deliver(
                     what,
                     lambda: message.edit(
-                        content=None, attachments=[panel.file()], view=panel.layout(), allowed_mentions=NO_MENTIONS
+                        content=None,
+                        view=panel.layout(),
+                        allowed_mentions=NO_MENTIONS,
+                        **self._uploads.edit_fields(game.id, message.id, {HAND: panel.png}),
                     ),
                     self.retry_delays,
                 )
+                self._uploads.remember(game.id, edited, {HAND: panel.png})
                 return
             except discord.NotFound:
+                self._uploads.forget(game.id, message.id)
                 log.info("the DM panel of %s in game %s was deleted: sending it again", user_id, game.id)
 
         async def send() -> discord.Message:
@@ -672,7 +671,31 @@ class DiscordPublisher:
         except discord.Forbidden as error:
             await self._dms_closed(channel, game, user_id, error)
             return
+        self._uploads.remember(game.id, sent, {HAND: panel.png})
         await store.set_panel(game.id, user_id, channel_id=sent.channel.id, message_id=sent.id)
+
+    async def _edit_through_answer(self, game_id: int, user_id: int, message_id: int, panel: Panel) -> bool:
+        """Edit a DM panel through the player's latest click in it, while Discord still takes its answer (a little
+        under its 15 minutes); whether it was edited so (else the panel is edited as any message)."""
+        answer = self._answers.get((game_id, user_id))
+        if answer is None or answer.message is None or answer.message.id != message_id:
+            return False
+        if discord.utils.utcnow() - answer.created_at > ANSWER_VALID:
+            del self._answers[(game_id, user_id)]
+            return False
+        pngs = {HAND: panel.png}
+        try:
+            edited = await answer.edit_original_response(
+                view=panel.layout(),
+                allowed_mentions=NO_MENTIONS,
+                **self._uploads.edit_fields(game_id, message_id, pngs),
+            )
+        except discord.HTTPException as error:
+            log.info("the panel of %s could not be edited through its click (%s)", user_id, describe(error))
+            self._answers.pop((game_id, user_id), None)
+            return False
+        self._uploads.remember(game_id, edited, pngs)
+        return True
 
     async def _close_panel(self, job: _Release, delays: Sequence[float]) -> None:
         """A player who left: their DM panel says so, its controls gone (it would only refuse them now)."""

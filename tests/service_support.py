@@ -19,6 +19,7 @@ class Recorder:
     def __init__(self) -> None:
         self.snapshots: list[Snapshot] = []
         self.reminders: list[tuple[int, list[int]]] = []
+        self.calls: list[tuple[int, list[int]]] = []
         self.lobbies: list[str] = []
         self.closings: list[str] = []
         self.releases: list[int] = []
@@ -31,6 +32,9 @@ class Recorder:
 
     async def remind(self, game: GameRow, seats: list[int]) -> None:
         self.reminders.append((game.id, seats))
+
+    async def call(self, game: GameRow, seats: list[int]) -> None:
+        self.calls.append((game.id, seats))
 
     async def closed(self, game: GameRow) -> None:
         self.closings.append(game.status)

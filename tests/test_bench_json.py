@@ -26,6 +26,7 @@ TINY = Plan(
     engine_seconds=0.02,
     strength=False,
     postgres_seconds=0.3,
+    discord_moves=3,
 )
 GAME_FIGURES = {"move_p50_ms", "move_p99_ms", "hand_pictures_per_move", "table_png_bytes", "hand_png_bytes"}
 
@@ -57,6 +58,7 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
         "chat_vert_ceiling_vs_rlcard",
         "chat_vert_ceiling_vs_rlcard_20_rules",
         "postgres",
+        "discord",
     }
     assert set(figures["games"]) == {"nain_jaune"}
     game = figures["games"]["nain_jaune"]
@@ -70,6 +72,19 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
     assert isinstance(figures["stall_ms_500_tables"], float) and figures["stall_ms_500_tables"] >= 0
     # Le Chat vert was not measured: its comparisons are null rather than made-up figures.
     assert all(figures[name] is None for name in figures if name.startswith("chat_vert_"))
+    # Discord: what a person's move costs, all people and one person; the capacity is not measured yet (null).
+    discord = figures["discord"]
+    assert set(discord) == {"games", "tables_per_token_at_human_pace", "move_shown_p95_s_at_capacity", "responses_429"}
+    assert set(discord["games"]) == {"nain_jaune"}
+    costs = discord["games"]["nain_jaune"]
+    assert set(costs) == {
+        "global_requests_per_move_all_humans",
+        "global_requests_per_move_one_human",
+        "kb_uploaded_per_move",
+    }
+    # A move edits the table message at least, and never costs more than its table's eight panels and the table.
+    assert all(1 <= costs[name] <= 9 for name in costs if name.startswith("global_"))
+    assert costs["kb_uploaded_per_move"] > 0
     # PostgreSQL: 1, 2 and 4 processes, and SQLite's one beside them; null (with the reason) where it cannot run.
     postgres = figures["postgres"]
     if postgres is None:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+from bot.redraw import hand_key
+from bot.redraw import panel_key
 from bot.redraw import panels_to_redraw
+from bot.registry import player_of
 from bot.store import Seat
 from bot.tables import TableService
+from cogs.ui import ui_for
 from tests.service_support import Recorder
 from tests.service_support import open_store
 
@@ -57,3 +62,52 @@ async def test_a_computer_seat_has_no_panel_to_draw(db_path: Path) -> None:
     snapshot = recorder.snapshots[-1]
     assert snapshot.game.seats[1] == Seat(snapshot.game.seats[1].name, None)
     assert sorted(panels_to_redraw(snapshot, {})) == [0]
+
+
+async def test_a_panel_whose_seat_is_not_concerned_waits_for_its_turn(db_path: Path) -> None:
+    """Neurotrio at eight: every card laid changes every notebook, but only the panels of the seat that moved, of
+    the seat awaited next and of a seat whose hand or moves changed are edited at once; the others wait for their
+    turn, and are current then."""
+    recorder = Recorder()
+    service = TableService(await open_store(db_path), recorder)
+    row = await service.open_table(
+        guild_id=1, channel_id=7, kind="neurotrio", options={}, host_id=1, host_name="P1", locale="fr"
+    )
+    for user in range(2, 9):
+        await service.join(row.id, user, f"P{user}")
+    await service.start(row.id, 1)
+    ui = ui_for("neurotrio")
+    shown = panels_to_redraw(recorder.snapshots[-1], {}, ui.private_key)
+    assert len(shown) == 8  # the deal: every hand is new
+    waited = 0
+    rng = random.Random(3)
+    for _ in range(40):
+        before = recorder.snapshots[-1]
+        if before.over:
+            break
+        mover = min(before.to_act)
+        live = await service.load(row.id)
+        action = player_of("neurotrio").act(live.state, mover, rng)
+        await service.act(row.id, mover + 1, action)
+        after = recorder.snapshots[-1]
+        on_table = frozenset(a.dumps() for line in ui.table_actions(after) for a in line) if ui.table_actions else ()
+        redraw = panels_to_redraw(after, shown, ui.private_key, on_table)
+        for seat in range(8):
+            view = after.views[seat]
+            key = panel_key(after, seat, seat + 1, ui.private_key(view))
+            changed = shown[seat].key != key
+            concerned = (
+                seat in after.to_act
+                or shown[seat].awaited
+                or hand_key(view) != shown[seat].hand
+                or after.stage != shown[seat].stage
+                or after.over
+            )
+            if seat in after.to_act or seat == mover:
+                assert not changed or seat in redraw  # the seat to act sees its panel as it is now
+            if seat in redraw:
+                assert changed and (concerned or redraw[seat].moves != shown[seat].moves)
+            elif changed:
+                waited += 1
+        shown.update(redraw)
+    assert waited > 0, "no panel waited: the notebooks did not change"

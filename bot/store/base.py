@@ -157,6 +157,11 @@ class Backend(ABC):
         return None
 
     @abstractmethod
+    async def claim_call(self, game_id: int, turn_since: float) -> bool:
+        """Mark the people awaited since ``turn_since`` as called; False when they already were, or the turn moved
+        on."""
+
+    @abstractmethod
     async def claim_reminder(self, game_id: int, turn_since: float) -> bool:
         """Mark the turn that began at ``turn_since`` as reminded; False when it already was, or the turn moved on."""
 

@@ -22,6 +22,7 @@ UPDATABLE = frozenset(
         "table_message_id",
         "turn_since",
         "reminded",
+        "called",
         "started_at",
         "ended_at",
         "options",
@@ -101,6 +102,8 @@ class GameRow:
     settings: dict[str, Any] = field(default_factory=dict)
     """The table's own settings (``bot.table_settings``) and, once over, who asked for a rematch."""
     turn_message_id: int | None = None
+    called: bool = False
+    """Whether the people awaited since ``turn_since`` were called (once they had not moved for a while)."""
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):

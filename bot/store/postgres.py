@@ -63,12 +63,12 @@ _RATINGS_LOCK = 3
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, options, seats, seed, status, host_id, locale, reminder_s, timeout_s, "
     "lobby_message_id, table_message_id, turn_since, reminded, created_at, started_at, ended_at, settings, "
-    "turn_message_id"
+    "turn_message_id, called"
 )
 _JSON_COLUMNS = ("options", "settings")
 CHANNEL = "tablee_games"
 """The NOTIFY channel of changes: the payload is ``"<game id> <last action or 0> <origin>"``."""
-_FLAG_COLUMNS = ("reminded",)
+_FLAG_COLUMNS = ("reminded", "called")
 
 
 def game_from_row(row: Mapping[str, Any]) -> GameRow:
@@ -94,6 +94,7 @@ def game_from_row(row: Mapping[str, Any]) -> GameRow:
         ended_at=row["ended_at"],
         settings=json.loads(row["settings"]),
         turn_message_id=row["turn_message_id"],
+        called=bool(row["called"]),
     )
 
 
@@ -334,7 +335,7 @@ class PostgresBackend(Backend):
                     " WHERE NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $1 AND n >= $2)"
                     " AND NOT EXISTS (SELECT 1 FROM games WHERE id = $1 AND status IN ('cancelled', 'abandoned'))"
                     " RETURNING n),"
-                    " clock AS (UPDATE games SET turn_since = $8, reminded = FALSE"
+                    " clock AS (UPDATE games SET turn_since = $8, reminded = FALSE, called = FALSE"
                     " WHERE id = $1 AND $8::double precision IS NOT NULL AND EXISTS (SELECT 1 FROM added))"
                     " SELECT n, pg_notify($9, $10) FROM added",
                     game_id,
@@ -399,6 +400,12 @@ class PostgresBackend(Backend):
             game_id,
             self.origin,
         )
+
+    async def claim_call(self, game_id: int, turn_since: float) -> bool:
+        done = await self.pool.execute(
+            "UPDATE games SET called = TRUE WHERE id = $1 AND NOT called AND turn_since = $2", game_id, turn_since
+        )
+        return bool(done == "UPDATE 1")
 
     async def claim_reminder(self, game_id: int, turn_since: float) -> bool:
         done = await self.pool.execute(

@@ -115,6 +115,10 @@ MIGRATIONS: tuple[str, ...] = (
         until DOUBLE PRECISION
     );
     """,
+    # 5: whether the people awaited since the turn began were called, once they had not moved for a while.
+    """
+    ALTER TABLE games ADD COLUMN called BOOLEAN NOT NULL DEFAULT FALSE;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -183,6 +183,10 @@ MIGRATIONS: tuple[str, ...] = (
         game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE
     );
     """,
+    # 6: whether the people awaited since the turn began were called, once they had not moved for a while.
+    """
+    ALTER TABLE games ADD COLUMN called INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -190,7 +194,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, kind, options, seats, seed, status, host_id, locale, reminder_s, timeout_s, "
     "lobby_message_id, table_message_id, turn_since, reminded, created_at, started_at, ended_at, settings, "
-    "turn_message_id"
+    "turn_message_id, called"
 )
 _JSON_COLUMNS = ("options", "settings")
 
@@ -218,6 +222,7 @@ def _row_to_game(row: Sequence[Any]) -> GameRow:
         ended_at=row[18],
         settings=json.loads(row[19]),
         turn_message_id=row[20],
+        called=bool(row[21]),
     )
 
 
@@ -446,7 +451,9 @@ class SQLiteBackend(Backend):
                 (game_id, n, seat, action, int(by_bot), at, how),
             )
             if turn_since is not None:
-                db.execute("UPDATE games SET turn_since = ?, reminded = 0 WHERE id = ?", (turn_since, game_id))
+                db.execute(
+                    "UPDATE games SET turn_since = ?, reminded = 0, called = 0 WHERE id = ?", (turn_since, game_id)
+                )
             if results is not None:
                 _write_finish(db, game_id, "over", results, at)
 
@@ -477,7 +484,14 @@ class SQLiteBackend(Backend):
             (game_id,),
         ) as cur:
             row = await cur.fetchone()
-        return None if row is None else (int(row[21]), _row_to_game(row))
+        return None if row is None else (int(row[22]), _row_to_game(row))
+
+    async def claim_call(self, game_id: int, turn_since: float) -> bool:
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE games SET called = 1 WHERE id = ? AND called = 0 AND turn_since = ?", (game_id, turn_since)
+            )
+        return cur.rowcount == 1
 
     async def claim_reminder(self, game_id: int, turn_since: float) -> bool:
         async with self.transaction() as db:

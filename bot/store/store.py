@@ -185,6 +185,10 @@ class Store:
     async def release_timer(self, game_id: int) -> None:
         await self.backend.release_timer(game_id)
 
+    async def claim_call(self, game_id: int, turn_since: float) -> bool:
+        """Mark the people awaited since ``turn_since`` as called: True for the one caller that did it."""
+        return await self.backend.claim_call(game_id, turn_since)
+
     async def claim_reminder(self, game_id: int, turn_since: float) -> bool:
         """Mark the turn that began at ``turn_since`` as reminded: True for the one caller that did it."""
         return await self.backend.claim_reminder(game_id, turn_since)

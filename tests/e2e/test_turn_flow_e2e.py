@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.registry import player_of
+from bot.table_settings import CALL_AFTER_S
 from bot.turn_flow import TurnFlow
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
@@ -38,6 +39,13 @@ class Trio(SimTable):
     def calls(self) -> list[Any]:
         """The "your turn" messages the channel holds now."""
         return [m for m in self.channel.history() if TURN in (m.content or "")]
+
+    async def wait(self, seconds: float) -> None:
+        """The turn timers' tick ``seconds`` after the current turn began (the people awaited have not moved)."""
+        row = await self.bot.store.get_game(self.game_id)
+        assert row is not None and row.turn_since is not None
+        await self.bot.tables.run_timers(row.turn_since + seconds)
+        await self.bot.publisher.wait_idle()
 
     async def start_without_autoplay(self) -> None:
         """Open Triominos, untick "forced moves play themselves" in the lobby, bob joins, start."""
@@ -77,21 +85,47 @@ class Trio(SimTable):
         raise AssertionError("the turn never passed")
 
 
-async def test_the_player_whose_turn_comes_is_called_once_in_one_message(simcord_env: Any) -> None:
+async def test_a_player_who_has_not_moved_for_a_while_is_called_once(simcord_env: Any) -> None:
     table = Trio(simcord_env)
     await table.open_and_start("triominos", players=2, rounds=1)
     first = await table.awaited_user()
+    await table.wait(CALL_AFTER_S - 1)
+    assert table.calls() == []  # a quick move costs no message and no ping
+    await table.wait(CALL_AFTER_S + 1)
     (call,) = table.calls()
     assert f"<@{first}>" in call.content and "Triominos" in call.content
     posted = [body for _, body in message_bodies(simcord_env) if TURN in (body.get("content") or "")]
     assert [str(u) for u in posted[-1]["allowed_mentions"]["users"]] == [str(first)]  # that user only
     assert not posted[-1]["allowed_mentions"].get("parse")
+    await table.wait(2 * CALL_AFTER_S)
+    assert len(table.calls()) == 1  # once a turn
 
-    for _ in range(4):
-        mover = await table.pass_turn()
-        awaited = await table.awaited_user()
-        (call,) = table.calls()  # the previous call is gone: never two in the channel
-        assert f"<@{awaited}>" in call.content and f"<@{mover}>" not in call.content
+    mover = await table.pass_turn()
+    awaited = await table.awaited_user()
+    assert len(table.calls()) == 1  # the turn passed quickly: nobody else is called
+    await table.wait(CALL_AFTER_S + 1)
+    old, new = sorted(table.calls(), key=lambda m: m.id)
+    assert old.id == call.id  # a call is never deleted: a deleted mention reads as a ghost ping
+    assert f"<@{awaited}>" in new.content and f"<@{mover}>" not in new.content
+    deletes = [r for r in simcord_env.http_requests if r.method == "DELETE" and r.path.endswith(f"/{call.id}")]
+    assert deletes == []
+
+
+async def test_a_table_that_does_not_call_calls_nobody(simcord_env: Any) -> None:
+    table = Trio(simcord_env)
+    await table.alice.slash(table.channel, "triominos new", rounds=1)
+    lobby = table.channel.last_message
+    table.game_id = lobby_game(lobby)
+    await table.alice.select(lobby, ["autoplay", "undo", "takeover"], custom_id=f"tb:u:{table.game_id}")
+    await table.bob.click(lobby, custom_id=f"tb:l:{table.game_id}:join")
+    await table.alice.click(lobby, custom_id=f"tb:l:{table.game_id}:start")
+    await table.bot.publisher.wait_idle()
+    await table.wait(CALL_AFTER_S + 1)
+    assert table.calls() == []
+    row = await table.bot.store.get_game(table.game_id)
+    assert row is not None and row.reminder_s > CALL_AFTER_S
+    await table.wait(row.reminder_s)  # the table's reminder still comes
+    assert len([m for m in table.channel.history() if f"<@{await table.awaited_user()}>" in (m.content or "")]) == 1
 
 
 async def test_each_player_chooses_how_to_be_called(simcord_env: Any) -> None:
@@ -102,6 +136,7 @@ async def test_each_player_chooses_how_to_be_called(simcord_env: Any) -> None:
     result = await table.by_id[other].slash(table.channel, "table notify", mode="dm")
     assert result.response.ephemeral
     await table.pass_turn()  # the turn comes to ``other``: a DM, no call in the channel
+    await table.wait(CALL_AFTER_S + 1)
     assert table.calls() == []
     dm = table.by_id[other].user.dm_channel
     assert any("Your turn in" in (m.content or "") for m in dm.history())
@@ -109,11 +144,13 @@ async def test_each_player_chooses_how_to_be_called(simcord_env: Any) -> None:
     await table.by_id[first].slash(table.channel, "table notify", mode="off")
     dms_before = len(table.by_id[first].user.dm_channel.history())
     await table.pass_turn()  # back to ``first``, who wants nothing
+    await table.wait(CALL_AFTER_S + 1)
     assert table.calls() == []
     assert len(table.by_id[first].user.dm_channel.history()) == dms_before  # the panel is edited, nothing new
 
     await table.by_id[other].slash(table.channel, "table notify", mode="channel")
     await table.pass_turn()
+    await table.wait(CALL_AFTER_S + 1)
     (call,) = table.calls()
     assert f"<@{other}>" in call.content
 
@@ -300,13 +337,14 @@ async def test_undo_is_refused_after_a_draw(simcord_env: Any) -> None:
 async def test_an_abandoned_table_keeps_its_picture_and_words_without_controls(simcord_env: Any) -> None:
     table = Trio(simcord_env)
     await table.open_and_start("triominos", players=2, rounds=1)
-    assert len(table.calls()) == 1
     await table.alice.slash(table.channel, "table abandon")
     await table.bot.publisher.wait_idle()
     message = await table.table_message()
     assert "## Triominos" in text_of(message)
     assert [a.filename for a in message.attachments] == ["table.png"]
     assert [c.custom_id for c in components(message)] == ["tb:rules:triominos"]  # the rules stay readable
+    await table.bot.tables.run_timers(table.bot.clock() + 10 * CALL_AFTER_S)
+    await table.bot.publisher.wait_idle()
     assert table.calls() == []  # nobody is called to a table that is gone
 
 
@@ -334,6 +372,7 @@ async def test_in_a_french_server_the_call_and_the_table_speak_french(simcord_en
     set_locales(simcord_env, {})  # the server's language reaches the bot with each interaction
     await table.open_and_start("triominos", players=2, computers=1, rounds=1)
     first = await table.awaited_user()
+    await table.wait(CALL_AFTER_S + 1)
     (call,) = [m for m in table.channel.history() if "à vous de jouer" in (m.content or "")]
     assert call.content == f"🎲 <@{first}> : à vous de jouer (Triominos)."
     labels = [getattr(c, "label", "") for c in components(await table.table_message())]
