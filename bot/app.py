@@ -27,6 +27,9 @@ from bot.tables import TableService
 from cogs.choice_modal import ChoiceButton
 from cogs.components import DYNAMIC_ITEMS
 from cogs.game_commands import game_group
+from cogs.pacing import REST_RATE
+from cogs.pacing import Pacer
+from cogs.pacing import install
 from cogs.publish import DiscordPublisher
 from cogs.tables import on_tree_error
 
@@ -51,6 +54,7 @@ class TableeBot(commands.Bot):
 
     store: Store
     tables: TableService
+    pacer: Pacer
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
 
     def __init__(
@@ -61,6 +65,8 @@ class TableeBot(commands.Bot):
         sync_commands: bool = True,
         timer_tick: float = 10.0,
         clock: Callable[[], float] | None = None,
+        rest_rate: float = REST_RATE,
+        channel_window: float = 5.0,
         **sharding: Any,
     ) -> None:
         # No privileged intent: everything goes through interactions, DMs are sent, not read.
@@ -79,6 +85,9 @@ class TableeBot(commands.Bot):
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self.timer_tick = timer_tick
+        self.rest_rate = rest_rate
+        self.channel_window = channel_window
+        """Seconds in which a channel takes five message requests (``cogs.pacing``); 0 paces no channel."""
         # Discord's clock (simulated in tests), so that turn deadlines follow the same time as Discord.
         self.clock = clock or (lambda: discord.utils.utcnow().timestamp())
         self._timer_loop: tasks.Loop[Callable[[], Coroutine[Any, Any, None]]] | None = None
@@ -89,6 +98,8 @@ class TableeBot(commands.Bot):
         super().add_dynamic_items(*items)
 
     async def setup_hook(self) -> None:
+        # Every REST request of this process is paced under its share of the token's budget (``cogs.pacing``).
+        self.pacer = install(self.http, self.rest_rate, self.channel_window)
         self.store = await open_store(self.database)
         self.publisher = DiscordPublisher(self)
         self.tables = TableService(self.store, self.publisher, clock=self.clock)
@@ -157,6 +168,7 @@ class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
         sync_commands: bool = True,
         timer_tick: float = 10.0,
         clock: Callable[[], float] | None = None,
+        rest_rate: float = REST_RATE,
     ) -> None:
         super().__init__(
             database,
@@ -164,6 +176,7 @@ class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
             sync_commands=sync_commands,
             timer_tick=timer_tick,
             clock=clock,
+            rest_rate=rest_rate,
             shard_count=shard_count,
             shard_ids=shard_ids,
         )
@@ -177,6 +190,7 @@ def build_bot(settings: Settings) -> TableeBot:
             dev_guild=settings.dev_guild,
             sync_commands=settings.sync_commands,
             timer_tick=settings.timer_tick,
+            rest_rate=settings.rest_share,
         )
     return ShardedTableeBot(
         settings.store,
@@ -185,4 +199,5 @@ def build_bot(settings: Settings) -> TableeBot:
         dev_guild=settings.dev_guild,
         sync_commands=settings.sync_commands,
         timer_tick=settings.timer_tick,
+        rest_rate=settings.rest_share,
     )

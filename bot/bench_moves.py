@@ -21,7 +21,6 @@ from bot.picture_cache import CACHE
 from bot.picture_cache import pictures
 from bot.players.chat_vert_bench import twenty_rules
 from bot.redraw import PrivateKey
-from bot.redraw import Shown
 from bot.redraw import drawing_slot
 from bot.redraw import panels_to_redraw
 from bot.registry import load
@@ -80,7 +79,7 @@ class RenderingPublisher(NullPublisher):
     cache and workers (a hand whose picture would not change is not drawn again, and is not counted)."""
 
     drawn: Drawn = field(default_factory=Drawn)
-    shown: dict[int, dict[int, Shown]] = field(default_factory=dict)
+    shown: dict[int, dict[int, bytes]] = field(default_factory=dict)
     """game -> seat -> what the panel last drawn shows."""
     keys: dict[str, PrivateKey] = field(default_factory=dict)
     drawing: bool = True

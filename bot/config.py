@@ -36,6 +36,15 @@ class Settings:
     """How many shards the gateway connection is split into (``SHARD_COUNT``); None: one unsharded connection."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (``SHARD_IDS``); None: all of them."""
+    rest_rate: float = 45.0
+    """Requests a second the bot token sends to Discord at most, all its processes together (``TABLEE_REST_RATE``)."""
+
+    @property
+    def rest_share(self) -> float:
+        """This process's requests a second: the token's rate, shared among the processes by the shards each runs."""
+        if self.shard_count is None or self.shard_ids is None:
+            return self.rest_rate
+        return self.rest_rate * len(self.shard_ids) / self.shard_count
 
     @property
     def store(self) -> str | Path:
@@ -60,6 +69,17 @@ def _seconds(name: str, default: str) -> float:
         value = -1.0
     if not value >= 0:
         raise ConfigError(f"{name} must be a number of seconds (0 or more), not {text!r}")
+    return value
+
+
+def _rate(name: str, default: str) -> float:
+    text = os.environ.get(name, default).strip() or default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 50:
+        raise ConfigError(f"{name} must be a number of requests a second, above 0 and at most 50, not {text!r}")
     return value
 
 
@@ -147,4 +167,5 @@ def load(env_file: Path | None = Path(".env")) -> Settings:
         database_url=database_url,
         shard_count=shard_count,
         shard_ids=_shard_ids("SHARD_IDS", shard_count, database_url),
+        rest_rate=_rate("TABLEE_REST_RATE", "45"),
     )

@@ -66,7 +66,8 @@ def hand_key(view: SeatView[Any, Any]) -> bytes:
 @dataclass(frozen=True)
 class Shown:
     """What a seat's delivered panel shows: its key, what the seat held, whether it was awaited (buttons that a later
-    state must take away), the moves it offered and the stage."""
+    state must take away), the moves it offered and the stage. Kept as ``packed`` bytes, which the garbage
+    collector never walks (a live table keeps one per seat)."""
 
     key: bytes
     hand: bytes
@@ -74,14 +75,22 @@ class Shown:
     moves: bytes
     stage: int
 
+    @property
+    def packed(self) -> bytes:
+        return b"".join((self.key, self.hand, self.moves, bytes([self.awaited]), self.stage.to_bytes(8, "big")))
+
+    @classmethod
+    def unpack(cls, packed: bytes) -> Shown:
+        return cls(packed[0:16], packed[16:32], bool(packed[48]), packed[32:48], int.from_bytes(packed[49:57], "big"))
+
 
 def panels_to_redraw(
     snapshot: Snapshot,
-    shown: Mapping[int, Shown],
+    shown: Mapping[int, bytes],
     private_key: PrivateKey = default_private_key,
     on_table: Collection[str] = frozenset(),
-) -> dict[int, Shown]:
-    """The seats held by a person whose panel is edited now, with what it will show.
+) -> dict[int, bytes]:
+    """The seats held by a person whose panel is edited now, with what it will show (``Shown``, packed).
 
     A panel differing from the one ``shown`` is edited at once when its seat is awaited or was when it was drawn,
     holds something else, may make other moves (a call out of turn; not those the table message offers, ``on_table``
@@ -89,13 +98,14 @@ def panels_to_redraw(
     laid around the table, a notebook growing) waits until the seat's turn comes: the table message shows it, and a
     panel opened with "My hand" is always drawn as it is now. Discord counts every edit against the bot's budget.
     """
-    out: dict[int, Shown] = {}
+    out: dict[int, bytes] = {}
     for seat, holder in enumerate(snapshot.game.seats):
         if holder.user_id is None:
             continue
         view = snapshot.views[seat]
         key = panel_key(snapshot, seat, holder.user_id, private_key(view))
-        before = shown.get(seat)
+        packed = shown.get(seat)
+        before = None if packed is None else Shown.unpack(packed)
         if before is not None and before.key == key:
             continue
         moves = digest(tuple(sorted(move for action in view.legal if (move := action.dumps()) not in on_table)))
@@ -109,7 +119,7 @@ def panels_to_redraw(
             or now.stage != before.stage
             or snapshot.over
         ):
-            out[seat] = now
+            out[seat] = now.packed
     return out
 
 

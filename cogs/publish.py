@@ -26,7 +26,6 @@ from bot.i18n import t
 from bot.picture_cache import pictures
 from bot.picture_cache import table_picture
 from bot.rating_service import shown_changes
-from bot.redraw import Shown
 from bot.redraw import drawing_slot
 from bot.redraw import panels_to_redraw
 from bot.registry import engine_of
@@ -56,6 +55,9 @@ from cogs.help import RulesButton
 from cogs.layouts import action_rows
 from cogs.layouts import layout
 from cogs.lobby_options import option_selects
+from cogs.pacing import PRIORITY
+from cogs.pacing import Priority
+from cogs.pacing import at
 from cogs.permissions import tell_missing
 from cogs.table_buttons import settings_select
 from cogs.table_buttons import table_controls
@@ -76,7 +78,7 @@ class _Changed:
     """A private panel to edit: its player, what it will show (its key) and the player's language."""
 
     user_id: int
-    key: Shown
+    key: bytes
     lang: str
 
 
@@ -219,7 +221,7 @@ class DiscordPublisher:
         valid: interaction answers do not count toward the bot's global limit of requests."""
         self._uploads = Uploads()
         """What each message shows as attachments: an edit uploads only the pictures that changed."""
-        self._panel_keys: dict[int, dict[int, Shown]] = {}
+        self._panel_keys: dict[int, dict[int, bytes]] = {}
         """game -> seat -> what the player's DM panel shows, recorded once it is delivered."""
         self._repost: set[int] = set()
         self._ending: set[int] = set()
@@ -256,7 +258,9 @@ class DiscordPublisher:
             text = t(game.locale, "flow.turn", mentions=" ".join(f"<@{u}>" for u in here), game=title)
             await self._submit(game.id, [_Notice(game.channel_id, text, here)])
         for user_id in (u for u in users if modes[u] == "dm"):
-            await self._safely(f"the turn DM of {user_id}", partial(self._turn_dm, game, user_id, title))
+            await at(
+                Priority.CALL, self._safely(f"the turn DM of {user_id}", partial(self._turn_dm, game, user_id, title))
+            )
 
     async def closed(self, game: GameRow) -> None:
         """The lobby and the table lose their buttons, and the channel is told."""
@@ -328,6 +332,7 @@ class DiscordPublisher:
             self._settle(game_id)
 
     async def _drain(self, game_id: int) -> None:
+        PRIORITY.set(Priority.PANEL)  # this worker's own: not that of whoever started it
         try:
             while jobs := self._queues.pop(game_id, None):
                 for job in jobs:
@@ -392,7 +397,8 @@ class DiscordPublisher:
             return
         channel = self.bot.get_partial_messageable(job.channel_id)
         text, allowed = job.text[:2000], mentioning(job.users) if job.users else NO_MENTIONS
-        await deliver(_what(job), lambda: channel.send(text, allowed_mentions=allowed), delays, tried=job.tried)
+        send = deliver(_what(job), lambda: channel.send(text, allowed_mentions=allowed), delays, tried=job.tried)
+        await at(Priority.CALL if job.users else Priority.PANEL, send)  # a mention calls someone: it waits the most
 
     # -- one batch: milestones, the table message, the private panels -------------------------
 
@@ -450,14 +456,17 @@ class DiscordPublisher:
         )
         drawing.add_done_callback(lambda _: slot.release())  # run even when cancelled before it began
         panels = [
-            self._safely(
-                f"the panel of seat {seat} in game {game.id}",
-                partial(self._refresh_panel, channel, last, seat, panel),
-                retried=True,
+            at(
+                Priority.TO_ACT if seat in last.to_act else Priority.PANEL,
+                self._safely(
+                    f"the panel of seat {seat} in game {game.id}",
+                    partial(self._refresh_panel, channel, last, seat, panel),
+                    retried=True,
+                ),
             )
             for seat, panel in changed.items()
         ]
-        await asyncio.gather(drawing, channel_side(), *panels)
+        await asyncio.gather(drawing, at(Priority.TABLE, channel_side()), *panels)
 
     async def _rating_lines(self, game: GameRow, lang: str) -> list[str]:
         """Each player's rating change, under the final ranking: the table service stores them with the game's end,

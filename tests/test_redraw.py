@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.redraw import Shown
 from bot.redraw import hand_key
 from bot.redraw import panel_key
 from bot.redraw import panels_to_redraw
@@ -95,18 +96,19 @@ async def test_a_panel_whose_seat_is_not_concerned_waits_for_its_turn(db_path: P
         for seat in range(8):
             view = after.views[seat]
             key = panel_key(after, seat, seat + 1, ui.private_key(view))
-            changed = shown[seat].key != key
+            was = Shown.unpack(shown[seat])
+            changed = was.key != key
             concerned = (
                 seat in after.to_act
-                or shown[seat].awaited
-                or hand_key(view) != shown[seat].hand
-                or after.stage != shown[seat].stage
+                or was.awaited
+                or hand_key(view) != was.hand
+                or after.stage != was.stage
                 or after.over
             )
             if seat in after.to_act or seat == mover:
                 assert not changed or seat in redraw  # the seat to act sees its panel as it is now
             if seat in redraw:
-                assert changed and (concerned or redraw[seat].moves != shown[seat].moves)
+                assert changed and (concerned or Shown.unpack(redraw[seat]).moves != was.moves)
             elif changed:
                 waited += 1
         shown.update(redraw)

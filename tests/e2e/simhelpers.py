@@ -21,8 +21,10 @@ waited out in real time, as it was under 5 s.
 
 
 def make_bot(db_path: Path, timer_tick: float = 0) -> TableeBot:
-    """The production bot; the timer loop is off unless ``timer_tick`` is set (then simcord's clock drives it)."""
-    bot = TableeBot(db_path, sync_commands=True, timer_tick=timer_tick)
+    """The production bot; the timer loop is off unless ``timer_tick`` is set (then simcord's clock drives it). Its
+    requests are paced under the global limit, but no channel's: simcord has no channel limit, and tests play far
+    faster than people (``tests/test_pacing.py`` and the capacity test pace channels)."""
+    bot = TableeBot(db_path, sync_commands=True, timer_tick=timer_tick, channel_window=0)
     BOTS.append(bot)
     return bot
 

@@ -27,6 +27,16 @@ def requests(env: Any, method: str, prefix: str) -> list[Any]:
     return [r for r in env.http_requests if r.method == method and r.path.startswith(prefix)]
 
 
+async def test_every_counted_request_goes_through_the_pacer(simcord_env: Any) -> None:
+    table = Table(simcord_env)
+    await table.start()
+    await table.play(await table.human_to_act())
+    counted = [r for r in simcord_env.http_requests if not r.path.startswith(("/interactions", "/webhooks"))]
+    # The login asks Discord who the application is before anything is set up: every later request is paced.
+    assert counted[0].path == "/oauth2/applications/@me"
+    assert table.bot.pacer.stats.requests == len(counted) - 1 > 0
+
+
 async def test_a_click_in_a_dm_panel_edits_it_through_its_answer(simcord_env: Any) -> None:
     table = Table(simcord_env)
     await table.start()
