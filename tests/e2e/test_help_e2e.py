@@ -73,9 +73,9 @@ async def test_help_in_french(simcord_env: Any) -> None:
     fields = server.fields(shown)
     assert fields["Njet! · 3 ou 4 joueurs"].endswith("`/njet nouvelle`")
     assert "`/chatvert ajouter-regle` · `/chatvert mes-regles`" in fields["Le Chat vert · 2 à 10 joueurs"]
-    assert "`/table afficher`: Afficher à nouveau la table en bas du salon" in fields["À la table"].splitlines()
+    assert "`/table afficher` : Afficher à nouveau la table en bas du salon" in fields["À la table"].splitlines()
     assert (
-        "`/table parties`: Les dernières parties terminées du serveur, à revoir ou à relire"
+        "`/table parties` : Les dernières parties terminées du serveur, à revoir ou à relire"
         in fields["À la table"].splitlines()
     )
     labels = [c.label for c in components(shown)]

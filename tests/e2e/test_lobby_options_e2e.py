@@ -54,20 +54,20 @@ async def test_the_host_sets_the_deals_from_the_lobby(simcord_env: Any) -> None:
     assert [o.value for o in selects["deals"].options] == ["1", "2", "3", "4", "5", "6", "8", "10", "12", "15", "20",
                                                            "25", "30", "40", "50"]  # fmt: skip
     assert [o.label for o in selects["deals"].options if o.default] == ["Deals: 10"]
-    assert [o.label for o in selects["announce"].options] == ['Announce "qui prend": yes', 'Announce "qui prend": no']
+    assert [o.label for o in selects["announce"].options] == ["Announce “qui prend”: yes", "Announce “qui prend”: no"]
 
     result = await lobby.alice.select(await lobby.message(), ["3"], custom_id=selects["deals"].custom_id)
     assert panel_of(result).ephemeral and panel_of(result).content == "Option changed: Deals = 3."
     assert await lobby.options_field() == "\n".join(
-        ["Deals: 3", "Starting tokens: 120", 'Announce "qui prend": no', TIMERS_LINE]
+        ["Deals: 3", "Starting tokens: 120", "Announce “qui prend”: no", TIMERS_LINE]
     )
     assert [o.value for o in (await lobby.selects())["deals"].options if o.default] == ["3"]
     row = await lobby.bot.store.get_game(lobby.game_id)
     assert row is not None and row.options == {"deals": 3, "tokens": 120, "announce": False}
 
     result = await lobby.alice.select(await lobby.message(), ["yes"], custom_id=selects["announce"].custom_id)
-    assert panel_of(result).content == 'Option changed: Announce "qui prend" = yes.'
-    assert 'Announce "qui prend": yes' in await lobby.options_field()
+    assert panel_of(result).content == "Option changed: Announce “qui prend” = yes."
+    assert "Announce “qui prend”: yes" in await lobby.options_field()
 
 
 async def test_another_member_is_refused_privately_and_nothing_changes(simcord_env: Any) -> None:
@@ -122,8 +122,11 @@ async def test_the_host_ticks_the_table_settings_in_the_lobby(simcord_env: Any) 
     await lobby.open("nainjaune")
     message = await lobby.message()
     (menu,) = [c for c in components(message) if c.custom_id == f"tb:u:{lobby.game_id}"]
-    assert [o.value for o in menu.options if o.default] == ["autoplay", "undo", "takeover"]  # all on by default
-    assert "Table: Forced moves play themselves, Undo allowed, Computer seats can be taken" in text_of(message)
+    assert [o.value for o in menu.options if o.default] == ["autoplay", "undo", "takeover", "calls"]  # all on
+    assert (
+        "Table: Forced moves play themselves, Undo allowed, Computer seats can be taken, Call players who take their"
+        " time" in text_of(message)
+    )
 
     await lobby.bob.click(message, custom_id=f"tb:l:{lobby.game_id}:join")
     result = await lobby.bob.select(await lobby.message(), ["undo"], custom_id=menu.custom_id)
@@ -132,5 +135,11 @@ async def test_the_host_ticks_the_table_settings_in_the_lobby(simcord_env: Any) 
     result = await lobby.alice.select(await lobby.message(), ["takeover"], custom_id=menu.custom_id)
     assert panel_of(result).content == "Table settings saved."
     row = await lobby.bot.store.get_game(lobby.game_id)
-    assert row is not None and row.settings == {"autoplay": False, "undo": False, "takeover": True, "hints": False}
+    assert row is not None and row.settings == {
+        "autoplay": False,
+        "undo": False,
+        "takeover": True,
+        "hints": False,
+        "calls": False,
+    }
     assert "Table: Computer seats can be taken" in text_of(await lobby.message())
