@@ -82,8 +82,9 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
         "global_requests_per_move_one_human",
         "kb_uploaded_per_move",
     }
-    # A move edits the table message at least, and never costs more than its table's eight panels and the table.
-    assert all(1 <= costs[name] <= 9 for name in costs if name.startswith("global_"))
+    # A publication edits the table message (several forced moves may share one) and never costs more than its
+    # table's eight panels and the table.
+    assert all(0 < costs[name] <= 9 for name in costs if name.startswith("global_"))
     assert costs["kb_uploaded_per_move"] > 0
     # PostgreSQL: 1, 2 and 4 processes, and SQLite's one beside them; null (with the reason) where it cannot run.
     postgres = figures["postgres"]
