@@ -432,15 +432,20 @@ class DiscordPublisher:
                 )
             return
 
+        # A deal or round that ends mid-game leaves its table message where it is, with how it ended, and the next
+        # deal's table comes below it: one new message, not a text and a table. The game's end is told in a message
+        # of its own, above the final table.
+        told = "\n\n".join(milestones) if milestones and not ended else ""
+
         async def channel_side() -> None:
-            for text in milestones:
+            for text in [] if told else milestones:
                 await self._safely(
                     f"a milestone of game {game.id}",
                     partial(channel.send, text[:2000], allowed_mentions=NO_MENTIONS),
                 )
             await self._safely(
                 f"the table message of game {game.id}",
-                lambda: self._update_table(channel, last, repost=repost, ended=ended),
+                lambda: self._update_table(channel, last, repost=repost, ended=ended, told=told),
                 retried=True,
             )
 
@@ -550,9 +555,11 @@ class DiscordPublisher:
         repost: bool,
         ended: bool,
         only_edit: bool = False,
+        told: str = "",
     ) -> None:
         """Edit the table message (posted again when it was deleted, or at the bottom on ``repost``); an ended
-        table that lost its message (``only_edit``) is not posted again."""
+        table that lost its message (``only_edit``) is not posted again. A table posted again at the bottom deletes
+        its old message, or with ``told`` (how a deal ended) leaves it there saying it, with its last picture."""
         game = snapshot.game
         lang = game.locale
         names = [s.name for s in game.seats]
@@ -602,6 +609,16 @@ class DiscordPublisher:
         await self.bot.tables.set_table_message(game.id, posted.id)
         if old is not None:
             self._uploads.forget(game.id, old)
+            if told:
+                await self._safely(
+                    f"the table message of game {game.id} as its deal ended",
+                    partial(
+                        channel.get_partial_message(old).edit,
+                        view=layout([told], picture="table.png"),
+                        allowed_mentions=NO_MENTIONS,
+                    ),
+                )
+                return
             try:
                 await channel.get_partial_message(old).delete()
             except discord.HTTPException:

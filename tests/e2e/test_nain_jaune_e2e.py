@@ -15,6 +15,7 @@ from bot.games.base import GameError
 from bot.players.nain_jaune import PLAYER
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import block_dms
+from tests.e2e.simhelpers import components
 from tests.e2e.simhelpers import custom_ids
 from tests.e2e.simhelpers import errors_of
 from tests.e2e.simhelpers import make_bot
@@ -97,7 +98,10 @@ async def test_a_whole_game_through_the_dm_panels(simcord_env: Any) -> None:
 
     texts = [m.content or "" for m in channel.history()]
     assert any("🏆" in t for t in texts), "the final ranking is posted"
-    assert any("End of deal 1" in t for t in texts)
+    # The first deal's table message stays above the next one's, saying how the deal ended: one new message.
+    (deal_end,) = [m for m in channel.history() if "End of deal 1" in text_of(m)]
+    assert not deal_end.content and [a.filename for a in deal_end.attachments] == ["table.png"]
+    assert not components(deal_end)
     row = await table.bot.store.get_game(table.game_id)
     assert row is not None and row.status == "over"
     assert row.table_message_id is not None
