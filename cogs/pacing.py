@@ -40,6 +40,10 @@ EXEMPT = ("/interactions", "/webhooks")
 """Routes outside the global limit: answers to interactions (through their token)."""
 CHANNEL_MESSAGES = re.compile(r"^/channels/\{channel_id\}/messages")
 """Routes of a channel's messages, which Discord limits per channel."""
+OPEN_DM = "/users/@me/channels"
+"""The route that opens a DM: Discord warns that opening many quickly can get a bot blocked from opening DMs."""
+DM_OPENS = "@dm"
+"""The window of DM openings, beside the channels' ones."""
 
 
 class Priority(IntEnum):
@@ -88,6 +92,7 @@ class Pacer:
         *,
         channel_limit: int = 5,
         channel_window: float = 5.0,
+        dm_interval: float = 0.5,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
@@ -99,6 +104,9 @@ class Pacer:
         second (5 at once, then 45 a second), and each process's share the same way."""
         self.channel_limit = channel_limit
         self.channel_window = channel_window
+        self.dm_interval = dm_interval
+        """Seconds between two DM openings: a game's start opens its players' DMs one after the other, the seat to
+        act first (its panel goes first), not all at once."""
         self.clock = clock
         self.sleep = sleep
         self.stats = Stats()
@@ -107,19 +115,33 @@ class Pacer:
         self._sent: dict[str, deque[float]] = {}
         self._ready = [0] * (max(Priority) + 1)
         """Requests waiting for the global budget only, by priority."""
+        self._queued: dict[str, list[int]] = {}
+        """Requests waiting for a channel's (or the DM openings') window, by priority."""
 
     async def request(self, route: Any, **kwargs: Any) -> Any:
         """discord.py's ``HTTPClient.request``, paced."""
         path = str(route.path)
         if not path.startswith(EXEMPT):
             channel = str(route.channel_id) if CHANNEL_MESSAGES.match(path) else None
+            if route.method == "POST" and path == OPEN_DM:
+                channel = DM_OPENS
             await self._turn(PRIORITY.get(), channel)
         return await self.send(route, **kwargs)
 
     async def _turn(self, priority: Priority, channel: str | None) -> None:
         began = self.clock()
-        while (free := self._channel_free_at(channel)) > self.clock():
-            await self.sleep(free - self.clock())
+        queued = self._queued.setdefault(channel, [0] * len(self._ready)) if channel is not None else None
+        if queued is not None:
+            queued[priority] += 1
+        try:
+            # A window's next place goes to the most urgent of those waiting for it.
+            while (free := self._channel_free_at(channel)) > self.clock() or (queued and any(queued[:priority])):
+                await self.sleep(max(free - self.clock(), 1 / self.rate))
+        finally:
+            if queued is not None and channel is not None:
+                queued[priority] -= 1
+                if not any(queued):
+                    self._queued.pop(channel, None)
         self._ready[priority] += 1
         try:
             while True:
@@ -145,13 +167,14 @@ class Pacer:
         sent = self._sent.get(channel)
         if sent is None:
             return 0.0
-        horizon = self.clock() - self.channel_window
+        limit, window = (1, self.dm_interval) if channel == DM_OPENS else (self.channel_limit, self.channel_window)
+        horizon = self.clock() - window
         while sent and sent[0] <= horizon:
             sent.popleft()
         if not sent:
             del self._sent[channel]
             return 0.0
-        return 0.0 if len(sent) < self.channel_limit else sent[0] + self.channel_window
+        return 0.0 if len(sent) < limit else sent[0] + window
 
 
 class RateLimitCounter(logging.Filter):
@@ -169,7 +192,7 @@ class RateLimitCounter(logging.Filter):
 
 def install(http: Any, rate: float = REST_RATE, channel_window: float = 5.0) -> Pacer:
     """Put a pacer in front of a discord.py ``HTTPClient``: every request its methods make goes through it
-    (``channel_window`` 0: no channel is paced, for a simulated Discord that has no such limit)."""
+    (``channel_window`` 0: no channel nor DM opening is paced, for a simulated Discord that has no such limit)."""
     pacer = Pacer(http.request, rate, channel_window=channel_window)
     http.request = pacer.request
     logging.getLogger("discord.http").addFilter(RateLimitCounter(pacer.stats))

@@ -469,7 +469,7 @@ class DiscordPublisher:
                     retried=True,
                 ),
             )
-            for seat, panel in changed.items()
+            for seat, panel in sorted(changed.items(), key=lambda item: item[0] not in last.to_act)  # who acts, first
         ]
         await asyncio.gather(drawing, at(Priority.TABLE, channel_side()), *panels)
 

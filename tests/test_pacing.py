@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+import itertools
 import logging
 from collections.abc import Awaitable
 from dataclasses import replace
@@ -89,6 +90,21 @@ async def test_a_channel_takes_five_message_requests_in_five_seconds() -> None:
     assert all(t < 100.5 for t in sevens[:5])
     assert sevens[5] >= 105.0 and sevens[6] >= 105.0  # the window of the first five
     assert eight[0] < 100.5  # another channel does not wait behind the busy one
+
+
+async def test_a_games_start_opens_its_players_dms_one_after_the_other_the_seat_to_act_first() -> None:
+    pacer, clock, sent = paced()
+    open_dm = Route("POST", "/users/@me/channels")
+
+    async def panel(priority: Priority, channel: int) -> None:
+        await at(priority, pacer.request(open_dm))
+        await at(priority, pacer.request(Route("POST", "/channels/{channel_id}/messages", channel_id=channel)))
+
+    await clock.run(*(panel(Priority.PANEL, 10 + seat) for seat in range(7)), panel(Priority.TO_ACT, 9))
+    opened = [when for when, url in sent if url.endswith("/users/@me/channels")]
+    assert len(opened) == 8 and all(later - earlier >= 0.5 for earlier, later in itertools.pairwise(opened))
+    panels = [channel_of(url) for _, url in sent if "/users/" not in url]
+    assert panels[:2] == ["10", "9"]  # the seat to act comes right after the opening already under way
 
 
 async def test_the_table_goes_before_panels_and_calls_when_requests_wait() -> None:
