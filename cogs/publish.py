@@ -50,6 +50,7 @@ from cogs.delivery import NO_MENTIONS
 from cogs.delivery import RETRY_DELAYS
 from cogs.delivery import deliver
 from cogs.delivery import describe
+from cogs.delivery import final
 from cogs.delivery import mentioning
 from cogs.help import RulesButton
 from cogs.layouts import action_rows
@@ -320,6 +321,9 @@ class DiscordPublisher:
             try:
                 await self._run(job, ())
             except FAILURES as error:
+                if final(error):
+                    log.warning("%s refused (%s): not tried again", _what(job), describe(error))
+                    continue
                 log.warning("%s failed (%s); trying again shortly", _what(job), describe(error))
                 if not isinstance(job, _Batch):
                     job.tried = 1

@@ -258,3 +258,17 @@ async def test_a_thousand_ended_games_leave_nothing_behind(simcord_env: Any) -> 
     assert publisher._workers == {}
     assert publisher._repost == set()
     assert publisher._ending == set()
+
+
+async def test_a_lobby_edit_refused_for_a_missing_permission_is_tried_once(simcord_env: Any) -> None:
+    table = Table(simcord_env)
+    await table.alice.slash(table.channel, "nainjaune new")
+    lobby = next(m for m in table.channel.history() if custom_ids(m, "tb:l:"))
+    table.game_id = int(custom_ids(lobby, "tb:l:")[0].split(":")[2])
+    lobby_path = f"/channels/{table.channel.id}/messages/{lobby.id}"
+    simcord_env.inject_error("PATCH", lobby_path, status=403, code=50013, times=None)
+    await table.bob.click(lobby, custom_id=f"tb:l:{table.game_id}:join")
+    await table.publisher.wait_idle()
+    assert requests_to(simcord_env, "PATCH", lobby_path) == 1  # no retry can change a missing permission
+    row = await table.bot.store.get_game(table.game_id)
+    assert row is not None and [s.user_id for s in row.seats] == [table.alice.id, table.bob.id]
