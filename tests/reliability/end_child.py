@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.chat_vert_table import set_rules
 from bot.registry import engine_of
+from bot.store import GameRow
 from bot.store import Store
 from bot.tables import TableService
 from tests.reliability.support import ahead
@@ -51,6 +52,24 @@ def people(kind: str) -> int:
     return max(2, engine_of(kind).min_players)
 
 
+async def started(service: TableService, kind: str) -> GameRow:
+    """A short game of ``kind`` between people only (users 1 and up), started; forced moves wait for their player."""
+    row = await service.open_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        kind=kind,
+        options=SHORT[kind],
+        host_id=1,
+        host_name="P1",
+        locale="fr",
+        settings={"autoplay": False},
+    )
+    for user in range(2, people(kind) + 1):
+        await service.join(row.id, user, f"P{user}")
+    await service.start(row.id, 1)
+    return row
+
+
 class DyingStore(Store):
     """The real store, killed by the first write of an epilogue once armed."""
 
@@ -74,19 +93,7 @@ async def play(path: Path, kind: str) -> None:
     service = TableService(store)
     if kind == "chat_vert":
         await set_rules(store, CHANNEL, RULES)
-    row = await service.open_table(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        kind=kind,
-        options=SHORT[kind],
-        host_id=1,
-        host_name="P1",
-        locale="fr",
-        settings={"autoplay": False},
-    )
-    for user in range(2, people(kind) + 1):
-        await service.join(row.id, user, f"P{user}")
-    await service.start(row.id, 1)
+    row = await started(service, kind)
     rng = random.Random(7)
     while True:
         live = await service.load(row.id)

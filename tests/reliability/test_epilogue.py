@@ -28,8 +28,8 @@ from bot.store import Store
 from bot.tables import TableService
 from tests.reliability.end_child import CHANNEL
 from tests.reliability.end_child import GUILD
-from tests.reliability.end_child import SHORT
 from tests.reliability.end_child import people
+from tests.reliability.end_child import started
 from tests.reliability.support import KINDS
 from tests.reliability.support import ahead
 from tests.reliability.support import next_move
@@ -131,19 +131,7 @@ class FailingOnce(Store):
 async def test_an_epilogue_whose_write_fails_is_done_at_the_next_timer_tick(db_path: Path, kind: str) -> None:
     store = await open_store(db_path, FailingOnce)
     service = TableService(store, clock=Clock())
-    row = await service.open_table(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        kind=kind,
-        options=SHORT[kind],
-        host_id=1,
-        host_name="P1",
-        locale="fr",
-        settings={"autoplay": False},
-    )
-    for user in range(2, people(kind) + 1):
-        await service.join(row.id, user, f"P{user}")
-    await service.start(row.id, 1)
+    row = await started(service, kind)
     rng = random.Random(3)
     while (live := await service.load(row.id)).row.status == "running":
         user, action = next_move(live, rng)
