@@ -21,6 +21,8 @@ from typing import Protocol
 
 from bot.games.base import Event
 from bot.live import LiveGame
+from bot.live import Publisher
+from bot.live import Snapshot
 from bot.live import result_lines
 from bot.rating_service import rate_finished
 from bot.rating_service import rounds_of
@@ -39,8 +41,11 @@ class Ending(Protocol):
 
     store: Store
     clock: Callable[[], float]
+    publisher: Publisher
 
     def lock_for(self, game_id: int) -> asyncio.Lock: ...
+
+    async def final_snapshot(self, game_id: int) -> Snapshot: ...
 
     async def replay(self, row: GameRow) -> LiveGame: ...
 
@@ -102,8 +107,9 @@ async def recover(service: Ending, cached: Set[int]) -> list[int]:
     those live in this process (``cached``, read under each game's lock); then do every owed epilogue.
 
     The end is written as it would have been (status, ranking keyed by seat, so never twice), which marks its
-    epilogue owed; the settling that follows does it with those of games whose end was stored just before a crash.
-    Returns the ids of the games finished so.
+    epilogue owed; the settling that follows does it with those of games whose end was stored just before a crash,
+    and shows each of these games' end, which the crash kept from being shown (the ranking, the ratings, "Play
+    again"). Returns the ids of the games finished so.
     """
     finished: list[int] = []
     for row in await service.store.games_with_status("running"):
@@ -122,5 +128,6 @@ async def recover(service: Ending, cached: Set[int]) -> list[int]:
             await service.store.finish_game(row.id, "over", results, service.clock())
         service.forget_ended(row.id)
         finished.append(row.id)
-    await settle(service)
+    for game_id in await settle(service):
+        await service.publisher.publish(await service.final_snapshot(game_id))
     return finished

@@ -665,7 +665,7 @@ class TableService:
     # -- start-up ------------------------------------------------------------------------------
 
     async def recover(self) -> list[int]:
-        """At start-up: finish every game left 'running' whose replayed state is over, then do every owed epilogue
+        """At start-up: finish the games a crash left running over, do and show the owed epilogues
         (``bot.game_end.recover``); the ids of the games finished so."""
         return await recover(self, self._live.keys())
 

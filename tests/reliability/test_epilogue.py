@@ -35,6 +35,7 @@ from tests.reliability.support import ahead
 from tests.reliability.support import next_move
 from tests.reliability.support import replayed
 from tests.service_support import Clock
+from tests.service_support import Recorder
 from tests.service_support import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +58,7 @@ def killed_at_the_end(db: Path, kind: str) -> int:
 
 
 async def restarted(db: Path, store_class: type[Store] = Store) -> TableService:
-    service = TableService(await open_store(db, store_class), clock=Clock())
+    service = TableService(await open_store(db, store_class), Recorder(), clock=Clock())
     await service.recover()
     return service
 
@@ -104,6 +105,10 @@ async def test_a_process_killed_right_after_the_end_owes_the_epilogue_to_the_nex
     service = await restarted(db_path)
     row = await service.store.get_game(game)
     assert row is not None and row.status == "over"
+    # The end the crash kept from being shown (the ranking, the ratings, "Play again") is shown at the start.
+    recorder = service.publisher
+    assert isinstance(recorder, Recorder)
+    assert [(s.game.id, s.over) for s in recorder.snapshots] == [(game, True)]
     await assert_rated_once(service, game, kind)
     if kind == "chat_vert":
         await assert_chat_vert_epilogue(service, game)
@@ -112,6 +117,7 @@ async def test_a_process_killed_right_after_the_end_owes_the_epilogue_to_the_nex
     # Once only: another start finds nothing owed and rates nothing twice.
     again = await restarted(db_path)
     assert await again.store.owed_epilogues() == []
+    assert isinstance(again.publisher, Recorder) and again.publisher.snapshots == []
     await assert_rated_once(again, game, kind)
 
 
