@@ -11,6 +11,9 @@ from bot.games.base import Action
 
 BOTS: list[TableeBot] = []
 
+UNPACED = 1_000_000.0
+"""A rate of requests no test reaches."""
+
 SETTLE_GUARD_S = 60.0
 """How long simcord lets the bot's work run before an operation fails, in seconds of the wall clock.
 
@@ -22,9 +25,9 @@ waited out in real time, as it was under 5 s.
 
 def make_bot(db_path: Path, timer_tick: float = 0) -> TableeBot:
     """The production bot; the timer loop is off unless ``timer_tick`` is set (then simcord's clock drives it). Its
-    requests are paced under the global limit, but no channel's: simcord has no channel limit, and tests play far
-    faster than people (``tests/test_pacing.py`` and the capacity test pace channels)."""
-    bot = TableeBot(db_path, sync_commands=True, timer_tick=timer_tick, channel_window=0)
+    requests go through its pacer, which never has to hold one: simcord has no rate limit, tests play far faster than
+    people, and a pacer's wait would move simcord's clock (``tests/test_pacing.py`` and the capacity test pace)."""
+    bot = TableeBot(db_path, sync_commands=True, timer_tick=timer_tick, rest_rate=UNPACED, channel_window=0)
     BOTS.append(bot)
     return bot
 
