@@ -11,7 +11,9 @@
 - moves per second and a move's p99 with 1, 2 and 4 processes on PostgreSQL, next to SQLite (``bot.bench_postgres``;
   skipped, with the reason, where PostgreSQL cannot run);
 - what a person's move costs on Discord: the requests counted toward the bot token's global limit and the KB of
-  pictures uploaded, at each game's largest table, all people and one person (``bot.bench_discord``).
+  pictures uploaded, at each game's largest table, all people and one person (``bot.bench_discord``);
+- the tables one bot token serves at human pace under Discord's rate limits, with no 429 and every move shown
+  within a second at p95 (``bot.bench_capacity``).
 
 ``--game`` keeps one game, ``--quick`` takes fewer samples (the whole bench in under three minutes), ``--json``
 writes the main figures to a file.
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 from typing import cast
 
+from bot.bench_capacity import bench_capacity
 from bot.bench_commit import measure_commit
 from bot.bench_discord import bench_discord
 from bot.bench_growth import bench_growth
@@ -98,10 +101,14 @@ class Plan:
     """How long each size of the PostgreSQL section plays."""
     discord_moves: int = 60
     """People's moves the Discord section plays at least, per game and table (``bot.bench_discord``)."""
+    discord_tables: int = 300
+    """Tables at human pace on Discord's limits at full scale; more are tried past it (``bot.bench_capacity``)."""
+    discord_seconds: float = 60.0
+    """How long each number of tables plays at human pace."""
 
 
 FULL = Plan(400, 15, 50, 12, LOAD_TABLES, 30.0, 5, 400, (50, 200), 500, 5.0, True, 8.0)
-QUICK = Plan(100, 5, 10, 2, LOAD_TABLES, 8.0, 3, 200, (25, 100), 100, 1.5, False, 2.0, discord_moves=30)
+QUICK = Plan(100, 5, 10, 2, LOAD_TABLES, 8.0, 3, 200, (25, 100), 100, 1.5, False, 2.0, 30, 100, 20.0)
 """A hundred moves a game: the p99 of fewer is their slowest, and the first move at a new table draws its players'
 names for the first time (about twice a later table)."""
 
@@ -277,13 +284,9 @@ async def run_bench(
     report["postgres"] = await bench_postgres(kinds[0], plan.postgres_seconds)
     discord_ok, discord_games = await bench_discord(kinds, plan.discord_moves)
     ok &= discord_ok
-    print("  tables a bot token serves at human pace: not measured here (no request scheduler paces the bot yet)")
-    report["discord"] = {
-        "games": discord_games,
-        "tables_per_token_at_human_pace": None,
-        "move_shown_p95_s_at_capacity": None,
-        "responses_429": None,
-    }
+    capacity_ok, capacity = await bench_capacity(plan.discord_tables, plan.discord_seconds, kinds)
+    ok &= capacity_ok
+    report["discord"] = {"games": discord_games, **capacity}
     if json_path is not None:
         json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         print(f"figures written to {json_path}")

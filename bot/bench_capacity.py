@@ -2,11 +2,12 @@
 Discord's REST limits enforced beneath its pacer (``bot.bench_limits``), tables of every game each making one
 person's move every ten seconds, in real time.
 
-A move is made through the table service for the person awaited (the computer player chooses it), as a click does
-after its answer; its delay is from the move's return to the moment Discord got the first request of its table
-message (the edit, or the post of a new one) that shows it or a later move. The figures: answers 429 (Discord's
-limits are the budget: none may come), those delays (p50, p95, max), the requests a second that reached Discord,
-and the moves never shown.
+Each person first moves by a click in their DM panel, as people play (the bot then edits that panel through the
+click's answer, outside the global limit); then moves are made through the table service for the person awaited
+(the computer player chooses it), as a click does after its answer. A move's delay is from its return to the moment
+Discord got the first request of its table message (the edit, or the post of a new one) that shows it or a later
+move. The figures: answers 429 (Discord's limits are the budget: none may come), those delays (p50, p95, max), the
+requests a second that reached Discord, and the moves never shown.
 """
 
 from __future__ import annotations
@@ -16,13 +17,18 @@ import contextlib
 import random
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from bot.bench_limits import EXEMPT
+from bot.bench_limits import MESSAGE_METHODS
+from bot.bench_limits import MESSAGES
 from bot.bench_limits import TAG
 from bot.bench_limits import DiscordLimits
 from bot.bench_limits import Sent
@@ -37,6 +43,8 @@ TABLES_GOAL = 300
 """Tables a bot token must serve at human pace."""
 SHOWN_P95_BUDGET_S = 1.0
 """A move is shown within this, at the 95th percentile."""
+ROOMY = 2
+"""Message requests a channel may have had in its window when the measured moves begin (of Discord's 5)."""
 OPTIONS: dict[str, dict[str, Any]] = {"chat_vert": {"timer": 0}}
 """Options of the tables (each game's defaults otherwise): no clock of Le Chat vert's own moves a table here."""
 
@@ -53,8 +61,8 @@ class Move:
 class Table:
     game_id: int
     kind: str
-    people: tuple[int, ...]
-    """The user ids of its people, by seat order."""
+    people: tuple[Any, ...]
+    """Its people (simcord's members), by seat order."""
 
 
 @dataclass
@@ -74,8 +82,12 @@ class CapacityRun:
     requests: int = 0
     """Requests counted toward the global limit that reached Discord during the moves."""
     setup_s: float = 0.0
+    routes: dict[str, int] = field(default_factory=dict)
+    """The requests counted, by route (``table`` for the table messages)."""
     failures: int = 0
     """Moves the table service refused or failed (none expected)."""
+    cpu_s: float = 0.0
+    """CPU seconds the bot's process (with simcord in it; its picture workers aside) used during the moves."""
 
     @property
     def moves(self) -> int:
@@ -84,6 +96,10 @@ class CapacityRun:
     @property
     def requests_per_s(self) -> float:
         return self.requests / self.seconds if self.seconds else 0.0
+
+    @property
+    def cpu_busy(self) -> float:
+        return self.cpu_s / self.seconds if self.seconds else 0.0
 
     def p(self, q: float) -> float:
         return percentile(self.delays, q)
@@ -99,7 +115,8 @@ class CapacityRun:
         return (
             f"{self.tables} tables, {self.moves} moves in {self.seconds:.0f} s: {self.responses_429} answers 429,"
             f" shown in p50 {self.p(50):.2f} s, p95 {self.p(95):.2f} s, max {max(self.delays, default=0.0):.2f} s,"
-            f" {self.requests_per_s:.1f} requests/s, {self.lost} moves never shown, {self.failures} refused"
+            f" {self.requests_per_s:.1f} requests/s ({self.requests / max(1, self.moves):.2f} a move),"
+            f" {self.lost} moves never shown, {self.failures} refused, the bot's process {self.cpu_busy:.0%} busy"
             f" (deal {self.setup_s:.0f} s)"
         )
 
@@ -156,7 +173,7 @@ async def open_tables(env: Any, bot: Any, first: int, tables: int, kinds: Sequen
         for _ in range(seats - people):
             await bot.tables.add_bot(row.id, host)
         await bot.tables.start(row.id, host)
-        opened.append(Table(row.id, kind, tuple(m.id for m in members)))
+        opened.append(Table(row.id, kind, tuple(members)))
     return opened
 
 
@@ -174,6 +191,59 @@ async def person_move(bot: Any, table: Table, rng: random.Random) -> int | None:
     await bot.tables.act(table.game_id, live.row.seats[seat].user_id, action, live.n)
     after: int = (await bot.tables.load(table.game_id)).n
     return after
+
+
+def _controls(items: Any) -> list[Any]:
+    """Every component of a message with a custom id, depth first."""
+    out: list[Any] = []
+    for item in items or ():
+        if getattr(item, "custom_id", None) is not None:
+            out.append(item)
+        out += _controls(getattr(item, "children", None) or getattr(item, "components", None))
+        if (accessory := getattr(item, "accessory", None)) is not None:
+            out += _controls([accessory])
+    return out
+
+
+async def click_move(member: Any, action: Any) -> bool:
+    """Make ``action`` with the button or menu of the member's DM panel that offers it; False when none does (a move
+    that takes a form or a focus first)."""
+    user = member.user
+    panel = user.dm_channel.last_message if user.dm_channel is not None else None
+    wanted = action.dumps()
+    for control in _controls(panel.components if panel is not None else ()):
+        custom_id = str(control.custom_id)
+        if custom_id.startswith("tb:a:") and custom_id.split(":", 4)[4] == wanted:
+            await user.click(panel, custom_id=custom_id)
+            return True
+        if custom_id.startswith("tb:s:") and wanted in [option.value for option in control.options]:
+            await user.select(panel, [wanted], custom_id=custom_id)
+            return True
+    return False
+
+
+async def first_clicks(bot: Any, table: Table, rng: random.Random) -> int:
+    """Moves of the table's people by clicks in their DM panels until each clicked once (a few moves at most): as
+    people play, their panels' next edits then go through their clicks' answers, which Discord leaves out of the
+    global limit, for fifteen minutes. The clicks made."""
+    members = {m.id: m for m in table.people}
+    clicked: set[int] = set()
+    for _ in range(4 * len(members)):
+        live = await bot.tables.load(table.game_id)
+        if live.engine.is_over(live.state) or clicked == set(members):
+            break
+        awaited = [s for s in sorted(live.engine.to_act(live.state)) if live.row.seats[s].user_id is not None]
+        if not awaited:
+            break
+        seat = awaited[0]
+        user_id = live.row.seats[seat].user_id
+        action = player_of(table.kind).act(live.state, seat, rng)
+        if await click_move(members[user_id], action):
+            clicked.add(user_id)
+        else:
+            await bot.tables.act(table.game_id, user_id, action, live.n)
+        await bot.publisher.wait_idle()
+    return len(clicked)
 
 
 async def play(bot: Any, tables: list[Table], seconds: float, pace: float, run: CapacityRun) -> list[Move]:
@@ -218,17 +288,31 @@ def shown(run: CapacityRun, moves: list[Move], sent_: Sequence[Sent]) -> None:
     run.tables_behind = sum(1 for m in last.values() if all(n < m.n for _, n in edits.get(m.game_id, [])))
 
 
+def align_clock(env: Any) -> None:
+    """Set simcord's Discord clock (from 2026-01-01 on, moved by its own timers only) to now: the bot's tasks
+    started here read the real time, and would find every click's answer months old, past Discord's 15 minutes."""
+    ahead = (datetime.now(UTC) - env.now()).total_seconds()
+    if ahead > 0:
+        env.backend.advance_clock(ahead)
+
+
 class Load:
     """The production bot on simcord with Discord's limits beneath its pacer, and its tables: ``grow`` opens more,
     ``measure`` has them all move at human pace (``async with``: the bot runs inside)."""
 
-    def __init__(self, kinds: Sequence[str] = KINDS, pace: float = PACE_S, drain_s: float = 60.0) -> None:
+    def __init__(
+        self, kinds: Sequence[str] = KINDS, pace: float = PACE_S, drain_s: float = 60.0, *, clicks: bool = True
+    ) -> None:
         self.kinds = kinds
+        self.clicks = clicks
+        """Whether each person first moves by a click in their DM panel (``first_clicks``), as people play."""
         self.pace = pace
         self.drain_s = drain_s
         """Seconds at most given to what is still queued after the moves, before what is not out counts as lost."""
         self.limits = DiscordLimits(clock=time.perf_counter)
         self.tables: list[Table] = []
+        self.clicked = 0
+        """People who clicked in their DM panels (``first_clicks``)."""
         self.setup_s = 0.0
         self._tmp = tempfile.TemporaryDirectory()
         self._env: Any = None
@@ -257,22 +341,49 @@ class Load:
     async def grow(self, tables: int) -> None:
         """Open tables up to ``tables`` and wait until their deals are shown."""
         began = time.perf_counter()
-        self.tables += await open_tables(self._env, self._bot, len(self.tables), tables, self.kinds)
+        opened = await open_tables(self._env, self._bot, len(self.tables), tables, self.kinds)
         await self._bot.publisher.wait_idle()
+        if self.clicks:
+            align_clock(self._env)
+            for table in opened:
+                self.clicked += await first_clicks(self._bot, table, random.Random(table.game_id))
+        self.tables += opened
+        await self._quiet()
         self.setup_s = time.perf_counter() - began
+
+    async def _quiet(self) -> None:
+        """Wait until every channel has room in its window again: the first clicks, a few quick moves at a table of
+        people, are no human pace."""
+        while True:
+            horizon = time.perf_counter() - self.limits.channel_window
+            recent: Counter[int | None] = Counter()
+            for sent in reversed(self.limits.sent):
+                if sent.at <= horizon:
+                    break
+                if sent.method in MESSAGE_METHODS and MESSAGES.match(sent.path):
+                    recent[sent.channel_id] += 1
+            if max(recent.values(), default=0) <= ROOMY:
+                return
+            await asyncio.sleep(0.25)
 
     async def measure(self, seconds: float) -> CapacityRun:
         """Every table moves at human pace for ``seconds``; what Discord saw of it."""
         run = CapacityRun(len(self.tables), seconds, setup_s=self.setup_s)
         answered_429, sent = self.limits.responses_429, len(self.limits.sent)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         moves = await play(self._bot, self.tables, seconds, self.pace, run)
-        end = time.perf_counter()
+        await asyncio.sleep(max(0.0, start + seconds - time.perf_counter()))  # the last table's last span
         with contextlib.suppress(TimeoutError):  # what is still queued then counts as not shown
             await asyncio.wait_for(self._bot.publisher.wait_idle(), self.drain_s)
+        end = time.perf_counter()
+        run.cpu_s = time.process_time() - cpu
         shown(run, moves, self.limits.sent[sent:])
-        window = self.limits.sent[sent:]
-        run.requests = sum(1 for s in window if start <= s.at <= end and not s.path.startswith(EXEMPT))
+        # The requests of the moves, until the last is out: a second's worth is what Discord took a second.
+        counted = [s for s in self.limits.sent[sent:] if not s.path.startswith(EXEMPT)]
+        run.requests = len(counted)
+        for request in counted:
+            route = "table" if request.tag is not None else f"{request.method} {request.path}"
+            run.routes[route] = run.routes.get(route, 0) + 1
         run.seconds = end - start
         run.responses_429 = self.limits.responses_429 - answered_429
         run.invalid = self.limits.invalid_requests()
@@ -280,10 +391,10 @@ class Load:
 
 
 async def load_on_discord(
-    tables: int, seconds: float, *, pace: float = PACE_S, kinds: Sequence[str] = KINDS
+    tables: int, seconds: float, *, pace: float = PACE_S, kinds: Sequence[str] = KINDS, clicks: bool = True
 ) -> CapacityRun:
     """``tables`` tables at human pace for ``seconds`` (real time) on simcord under Discord's limits."""
-    async with Load(kinds, pace) as load:
+    async with Load(kinds, pace, clicks=clicks) as load:
         await load.grow(tables)
         return await load.measure(seconds)
 
@@ -350,6 +461,8 @@ async def bench_capacity(tables: int, seconds: float, kinds: Sequence[str] = KIN
         f" {at.p(95) if at else float('nan'):.2f} s there (budget <= {SHOWN_P95_BUDGET_S:.0f} s), answers 429:"
         f" {found.responses_429} (goal 0) {'OK' if met else 'OVER'}"
     )
+    routes = sorted(full.routes.items(), key=lambda item: -item[1])
+    print(f"  requests a move at {tables} tables: " + ", ".join(f"{n / max(1, full.moves):.2f} {r}" for r, n in routes))
     if found.tables == found.runs[-1].tables:
         print(f"  (every size tried met the goals: {found.tables} is a floor, not the ceiling)")
     if past is not None:

@@ -27,6 +27,8 @@ TINY = Plan(
     strength=False,
     postgres_seconds=0.3,
     discord_moves=3,
+    discord_tables=4,
+    discord_seconds=3.0,
 )
 GAME_FIGURES = {"move_p50_ms", "move_p99_ms", "hand_pictures_per_move", "table_png_bytes", "hand_png_bytes"}
 
@@ -72,7 +74,7 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
     assert isinstance(figures["stall_ms_500_tables"], float) and figures["stall_ms_500_tables"] >= 0
     # Le Chat vert was not measured: its comparisons are null rather than made-up figures.
     assert all(figures[name] is None for name in figures if name.startswith("chat_vert_"))
-    # Discord: what a person's move costs, all people and one person; the capacity is not measured yet (null).
+    # Discord: what a person's move costs, all people and one person; the tables a token serves at human pace.
     discord = figures["discord"]
     assert set(discord) == {"games", "tables_per_token_at_human_pace", "move_shown_p95_s_at_capacity", "responses_429"}
     assert set(discord["games"]) == {"nain_jaune"}
@@ -86,6 +88,13 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
     # table's eight panels and the table.
     assert all(0 < costs[name] <= 9 for name in costs if name.startswith("global_"))
     assert costs["kb_uploaded_per_move"] > 0
+    # The largest number of tables served with every goal met (none met: 0, and no delay to give), and the 429s
+    # Discord's limits answered, which the pacer keeps at none.
+    capacity, p95 = discord["tables_per_token_at_human_pace"], discord["move_shown_p95_s_at_capacity"]
+    assert isinstance(capacity, int) and 0 <= capacity <= 2 * TINY.discord_tables
+    assert (p95 is None) == (capacity == 0)
+    assert p95 is None or 0 <= p95 <= 1.0
+    assert discord["responses_429"] == 0
     # PostgreSQL: 1, 2 and 4 processes, and SQLite's one beside them; null (with the reason) where it cannot run.
     postgres = figures["postgres"]
     if postgres is None:
@@ -99,5 +108,6 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
         assert size["moves_per_s"] > 0 and size["move_p99_ms"] > 0
     assert isinstance(postgres["sqlite_moves_per_s"], float) and postgres["sqlite_moves_per_s"] > 0
     printed = capsys.readouterr().out
+    assert "tables a bot token serves at human pace" in printed
     assert "1 process(es): " in printed and "SQLite, one process: " in printed
     assert "hand pictures per move" in printed and "live tables" in printed and "growth of nain_jaune" in printed
