@@ -1,6 +1,7 @@
 """Tables at human pace on Discord's limits: the production bot on simcord, Discord's rate limits enforced beneath
 its pacer (``bot.bench_limits``), tables of every game, all people or one person among computer players, each in its
-own channel and making a person's move every ten seconds, in real time. ``make bench`` runs the same at 300 tables
+own channel and making a person's move every ten seconds, in real time (each person's first move a click in their DM
+panel, as people play). ``make bench`` runs the same at 300 tables
 and more (``bot.bench_capacity``); here twenty tables, two moves each."""
 
 from __future__ import annotations
