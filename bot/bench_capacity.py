@@ -114,7 +114,8 @@ class CapacityRun:
     def line(self) -> str:
         return (
             f"{self.tables} tables, {self.moves} moves in {self.seconds:.0f} s: {self.responses_429} answers 429,"
-            f" shown in p50 {self.p(50):.2f} s, p95 {self.p(95):.2f} s, max {max(self.delays, default=0.0):.2f} s,"
+            f" shown in p50 {self.p(50):.2f} s, p95 {self.p(95):.2f} s, p99 {self.p(99):.2f} s,"
+            f" max {max(self.delays, default=0.0):.2f} s,"
             f" {self.requests_per_s:.1f} requests/s ({self.requests / max(1, self.moves):.2f} a move),"
             f" {self.lost} moves never shown, {self.failures} refused, the bot's process {self.cpu_busy:.0%} busy"
             f" (deal {self.setup_s:.0f} s)"
@@ -467,7 +468,8 @@ async def bench_capacity(tables: int, seconds: float, kinds: Sequence[str] = KIN
         print(f"  (every size tried met the goals: {found.tables} is a floor, not the ceiling)")
     if past is not None:
         print(
-            f"  past capacity, {past.tables} tables: p95 {past.p(95):.2f} s, max {max(past.delays, default=0.0):.2f} s,"
+            f"  past capacity, {past.tables} tables: p95 {past.p(95):.2f} s, p99 {past.p(99):.2f} s,"
+            f" max {max(past.delays, default=0.0):.2f} s,"
             f" {past.lost} moves never shown, {past.tables_behind} tables behind at the end"
         )
     figures = {
