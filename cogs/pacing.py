@@ -36,6 +36,8 @@ Send = Callable[..., Awaitable[Any]]
 
 REST_RATE = 45.0
 """Requests a second one bot token sends at most: under Discord's 50, whatever a second's boundary."""
+PROMOTED_AFTER_S = 1.0
+"""A request waiting longer than this goes with the most urgent ones."""
 EXEMPT = ("/interactions", "/webhooks")
 """Routes outside the global limit: answers to interactions (through their token)."""
 CHANNEL_MESSAGES = re.compile(r"^/channels/\{channel_id\}/messages")
@@ -49,6 +51,8 @@ DM_OPENS = "@dm"
 class Priority(IntEnum):
     """Who goes first when requests wait: the lower, the sooner."""
 
+    LATE = 0
+    """A request that has waited over ``PROMOTED_AFTER_S``, whatever it is: the oldest go first."""
     TABLE = 1
     """The table message and the channel's milestones: what everyone watches."""
     TO_ACT = 2
@@ -146,6 +150,12 @@ class Pacer:
         try:
             while True:
                 now = self.clock()
+                if priority > Priority.LATE and now - began > PROMOTED_AFTER_S:
+                    # Waited long enough: it goes before anything newer, so that a full budget delays everyone a
+                    # little rather than starving panels (and the games whose next update waits behind them).
+                    self._ready[priority] -= 1
+                    priority = Priority.LATE
+                    self._ready[priority] += 1
                 self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
                 self._last = now
                 first = not any(self._ready[:priority])

@@ -118,6 +118,26 @@ async def test_the_table_goes_before_panels_and_calls_when_requests_wait() -> No
     assert [channel_of(url) for _, url in sent[1:]] == ["5", "4", "3", "2"]
 
 
+async def test_a_panel_is_not_starved_by_a_stream_of_tables_over_the_budget() -> None:
+    pacer, clock, sent = paced(5.0)
+
+    async def tables() -> None:  # ten a second for ten seconds, twice the budget
+        requests = []
+        for channel in range(100, 200):
+            requests.append(asyncio.ensure_future(at(Priority.TABLE, pacer.request(edit(channel)))))
+            await clock.sleep(0.1)
+        await asyncio.gather(*requests)
+
+    async def panel() -> None:
+        await clock.sleep(0.5)
+        await at(Priority.PANEL, pacer.request(edit(7)))
+
+    await clock.run(tables(), panel())
+    (when,) = [when for when, url in sent if channel_of(url) == "7"]
+    # Promoted after a second of waiting, it goes before the tables that came after it (not once they stop).
+    assert when - 100.5 <= 3.0
+
+
 async def test_interaction_answers_are_never_held() -> None:
     pacer, clock, sent = paced(1.0)
     answer = Route(
