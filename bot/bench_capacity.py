@@ -26,6 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bot.bench_discord import click_move
 from bot.bench_limits import EXEMPT
 from bot.bench_limits import MESSAGE_METHODS
 from bot.bench_limits import MESSAGES
@@ -192,35 +193,6 @@ async def person_move(bot: Any, table: Table, rng: random.Random) -> int | None:
     await bot.tables.act(table.game_id, live.row.seats[seat].user_id, action, live.n)
     after: int = (await bot.tables.load(table.game_id)).n
     return after
-
-
-def _controls(items: Any) -> list[Any]:
-    """Every component of a message with a custom id, depth first."""
-    out: list[Any] = []
-    for item in items or ():
-        if getattr(item, "custom_id", None) is not None:
-            out.append(item)
-        out += _controls(getattr(item, "children", None) or getattr(item, "components", None))
-        if (accessory := getattr(item, "accessory", None)) is not None:
-            out += _controls([accessory])
-    return out
-
-
-async def click_move(member: Any, action: Any) -> bool:
-    """Make ``action`` with the button or menu of the member's DM panel that offers it; False when none does (a move
-    that takes a form or a focus first)."""
-    user = member.user
-    panel = user.dm_channel.last_message if user.dm_channel is not None else None
-    wanted = action.dumps()
-    for control in _controls(panel.components if panel is not None else ()):
-        custom_id = str(control.custom_id)
-        if custom_id.startswith("tb:a:") and custom_id.split(":", 4)[4] == wanted:
-            await user.click(panel, custom_id=custom_id)
-            return True
-        if custom_id.startswith("tb:s:") and wanted in [option.value for option in control.options]:
-            await user.select(panel, [wanted], custom_id=custom_id)
-            return True
-    return False
 
 
 async def first_clicks(bot: Any, table: Table, rng: random.Random) -> int:

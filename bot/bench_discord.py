@@ -165,27 +165,27 @@ async def _play(
         seat = awaited[0]
         user_id = live.row.seats[seat].user_id
         action = player.act(live.state, seat, rng)
-        if not await _click(members[user_ids.index(user_id)], action):
+        if not await click_move(members[user_ids.index(user_id)], action):
             await bot.tables.act(game_id, user_id, action, live.n)  # a move that takes a form or a focus first
         await bot.publisher.wait_idle()
     people = {i for i, s in enumerate(live.row.seats) if s.user_id is not None}
     return sum(1 for action in await bot.store.actions(game_id) if action.seat in people and action.how != "timeout")
 
 
-def _controls(items: Any) -> list[Any]:
+def controls(items: Any) -> list[Any]:
     """Every component of a message with a custom id, depth first (rows, containers, sections, accessories)."""
     out: list[Any] = []
     for item in items or ():
         if getattr(item, "custom_id", None) is not None:
             out.append(item)
-        out += _controls(getattr(item, "children", None) or getattr(item, "components", None))
+        out += controls(getattr(item, "children", None) or getattr(item, "components", None))
         accessory = getattr(item, "accessory", None)
         if accessory is not None:
-            out += _controls([accessory])
+            out += controls([accessory])
     return out
 
 
-async def _click(member: Any, action: Action) -> bool:
+async def click_move(member: Any, action: Action) -> bool:
     """Make ``action`` as its player does, with one button or menu of their DM panel that offers it; False when the
     panel offers it only through more steps (a form, a focus)."""
     user = member.user
@@ -193,7 +193,7 @@ async def _click(member: Any, action: Action) -> bool:
     if panel is None:
         return False
     wanted = action.dumps()
-    for control in _controls(panel.components):
+    for control in controls(panel.components):
         custom_id = str(control.custom_id)
         if custom_id.startswith("tb:a:") and custom_id.split(":", 4)[4] == wanted:
             await user.click(panel, custom_id=custom_id)
