@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.bench_discord import click_move
+from bot.bench_discord import person_to_move
 from bot.bench_limits import EXEMPT
 from bot.bench_limits import MESSAGE_METHODS
 from bot.bench_limits import MESSAGES
@@ -203,14 +204,10 @@ async def first_clicks(bot: Any, table: Table, rng: random.Random) -> int:
     clicked: set[int] = set()
     for _ in range(4 * len(members)):
         live = await bot.tables.load(table.game_id)
-        if live.engine.is_over(live.state) or clicked == set(members):
+        move = person_to_move(live, rng)
+        if move is None or clicked == set(members):
             break
-        awaited = [s for s in sorted(live.engine.to_act(live.state)) if live.row.seats[s].user_id is not None]
-        if not awaited:
-            break
-        seat = awaited[0]
-        user_id = live.row.seats[seat].user_id
-        action = player_of(table.kind).act(live.state, seat, rng)
+        user_id, action = move
         if await click_move(members[user_id], action):
             clicked.add(user_id)
         else:

@@ -153,23 +153,30 @@ async def _play(
     await bot.publisher.wait_idle()
     starts.append(len(traffic.calls))
     rng = random.Random(seed)
-    player = player_of(kind)
     user_ids = [member.id for member in members]
     for _ in range(MAX_MOVES):
         live = await bot.tables.load(game_id)
-        if live.engine.is_over(live.state):
+        move = person_to_move(live, rng)
+        if move is None:
             break
-        awaited = [s for s in sorted(live.engine.to_act(live.state)) if live.row.seats[s].user_id is not None]
-        if not awaited:
-            break
-        seat = awaited[0]
-        user_id = live.row.seats[seat].user_id
-        action = player.act(live.state, seat, rng)
+        user_id, action = move
         if not await click_move(members[user_ids.index(user_id)], action):
             await bot.tables.act(game_id, user_id, action, live.n)  # a move that takes a form or a focus first
         await bot.publisher.wait_idle()
     people = {i for i, s in enumerate(live.row.seats) if s.user_id is not None}
     return sum(1 for action in await bot.store.actions(game_id) if action.seat in people and action.how != "timeout")
+
+
+def person_to_move(live: Any, rng: random.Random) -> tuple[int, Action] | None:
+    """The first person awaited in a live game and the move their computer player would make; None once the game is
+    over or waits for nobody."""
+    if live.engine.is_over(live.state):
+        return None
+    seats = live.row.seats
+    awaited = [s for s in sorted(live.engine.to_act(live.state)) if seats[s].user_id is not None]
+    if not awaited:
+        return None
+    return int(seats[awaited[0]].user_id), player_of(live.row.kind).act(live.state, awaited[0], rng)
 
 
 def controls(items: Any) -> list[Any]:

@@ -6,10 +6,12 @@ import json
 import random
 import statistics
 import tempfile
+from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from typing import cast
 
 from bot.games.base import Action
 from bot.games.base import AnyEngine
@@ -26,6 +28,7 @@ from bot.i18n import plural
 from bot.i18n import t
 from bot.registry import KINDS
 from bot.registry import engine_of
+from bot.registry import load
 from bot.registry import pictures_of
 from bot.registry import player_of
 from bot.registry import spec_of
@@ -37,7 +40,6 @@ from bot.tables import Snapshot
 from bot.tables import TableService
 from bot.texts import narrate
 from bot.texts import ranking_lines
-from renders.results import results_picture
 
 PICTURE_EVERY = 12
 """Moves at most between two pictures: a long stretch without a milestone (a Chat vert game, a Nain Jaune deal, a
@@ -90,7 +92,9 @@ class DemoPublisher(NullPublisher):
         """The final ranking, as a picture (the last one, as the table message shows it beside the table) and in
         words."""
         unit = texts_of(kind).score_unit_key
-        self.save(kind, "results", results_picture(history.ranking, history.points, names, kind, unit, self.lang))
+        # The pictures sit above this layer: reached by name, as the registry reaches each game's renderers.
+        draw = cast("Callable[..., bytes]", load("renders.results:results_picture"))
+        self.save(kind, "results", draw(history.ranking, history.points, names, kind, unit, self.lang))
         for line in ranking_lines(history.ranking, names, self.lang, unit):
             print(f"        {line}")
 
