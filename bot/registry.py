@@ -27,6 +27,9 @@ from bot.games.base import SeatView
 from bot.games.base import TableView
 from bot.table_hooks import TableHooks
 
+ALT_MAX = 1024
+"""Discord keeps at most this many characters of a media gallery item's description (a picture's alt text)."""
+
 
 class GameTexts(Protocol):
     kind: str
@@ -49,6 +52,16 @@ class GameTexts(Protocol):
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
         """The texts of the milestone messages that these events call for, in order."""
+        ...
+
+    def describe_table(self, public: TableView[Any], names: Sequence[str], locale: str) -> str:
+        """The table picture in words, for a screen reader (its alt text): whose turn, what lies on the table (the
+        top card, the board), the scores and counts; at most ``ALT_MAX`` characters."""
+        ...
+
+    def describe_hand(self, view: SeatView[Any, Any], names: Sequence[str], locale: str) -> str:
+        """The hand picture in words (its alt text): the seat's own cards, tiles or stones and what is playable;
+        at most ``ALT_MAX`` characters."""
         ...
 
 

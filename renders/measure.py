@@ -1,7 +1,8 @@
 """What a picture shows, measured: every text and symbol the kit draws, with the size it is drawn at.
 
-Discord shows a picture smaller than it is drawn (about 340 px wide on a phone, 550 px on a desktop), so a picture
-is readable when what it draws is still large enough once scaled down. While a recording is open, the kit notes
+Discord shows a picture smaller than it is drawn (265 px wide on a phone, 560 px on a desktop, as ``make shots``
+measures them in the preview and writes to ``shown_widths.json``), so a picture is readable when what it draws is
+still large enough once scaled down. While a recording is open, the kit notes
 every text (its font size, as CSS measures text) and every symbol (its drawn height). Pieces drawn once and pasted
 many times (card faces, tiles, badges) keep the marks drawn on them and hand them on, moved and scaled, wherever
 they are pasted. Outside a recording, noting costs one context-variable read.
@@ -9,6 +10,7 @@ they are pasted. Outside a recording, noting costs one context-variable read.
 
 from __future__ import annotations
 
+import json
 import weakref
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -18,17 +20,23 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from functools import wraps
+from pathlib import Path
 from typing import Final
 from typing import ParamSpec
 
 from PIL import Image
 
-PHONE_WIDTH: Final = 340
+SHOWN_WIDTHS: Final = Path(__file__).with_name("shown_widths.json")
+"""How wide the preview shows a table picture, measured by ``make shots`` (which rewrites the file)."""
+_shown = json.loads(SHOWN_WIDTHS.read_text(encoding="utf-8"))
+PHONE_WIDTH: Final[int] = int(_shown["phone"])
 """How wide Discord shows a picture on a phone (a 390 px screen), in CSS px."""
-DESKTOP_WIDTH: Final = 550
+DESKTOP_WIDTH: Final[int] = int(_shown["desktop"])
 """How wide Discord shows a picture on a desktop, in CSS px."""
 PHONE_MIN: Final = 10.0
 """What a player needs to decide is at least this tall on a phone."""
+PHONE_FLOOR: Final = 8.0
+"""Nothing a picture shows is smaller than this on a phone: a text that cannot reach it leaves the picture."""
 DESKTOP_MIN: Final = 12.0
 """Every text is at least this tall on a desktop."""
 
@@ -194,26 +202,36 @@ def shown(width: int, screen: int) -> float:
 
 @dataclass(frozen=True)
 class Readability:
-    """The smallest things of a picture as shown: essential marks on a phone, every text on a desktop."""
+    """The smallest things of a picture as shown: essential marks and every mark on a phone, every mark on a
+    desktop."""
 
     phone_min: float
     phone_text: str
     desktop_min: float
     desktop_text: str
+    phone_floor: float = float("inf")
+    """The smallest mark of all on a phone, essential or not."""
+    floor_text: str = ""
 
     @property
     def readable(self) -> bool:
-        return self.phone_min >= PHONE_MIN and self.desktop_min >= DESKTOP_MIN
+        return self.phone_min >= PHONE_MIN and self.phone_floor >= PHONE_FLOOR and self.desktop_min >= DESKTOP_MIN
 
 
-def readability(marks: Iterable[Mark], width: int) -> Readability:
-    """The smallest essential mark on a phone and the smallest mark on a desktop, in CSS px as shown."""
-    phone, desktop = shown(width, PHONE_WIDTH), shown(width, DESKTOP_WIDTH)
+def readability(marks: Iterable[Mark], width: int, phone_width: float = PHONE_WIDTH) -> Readability:
+    """The smallest essential mark and the smallest mark on a phone, and the smallest mark on a desktop, in CSS px
+    as shown (``phone_width``: how wide the phone shows this picture)."""
+    phone, desktop = shown(width, phone_width), shown(width, DESKTOP_WIDTH)
     phone_min, phone_text = float("inf"), ""
+    floor, floor_text = float("inf"), ""
     desktop_min, desktop_text = float("inf"), ""
     for mark in marks:
         if mark.essential and mark.height * phone < phone_min:
             phone_min, phone_text = mark.height * phone, mark.text
+        if mark.height * phone < floor:
+            floor, floor_text = mark.height * phone, mark.text
         if mark.height * desktop < desktop_min:
             desktop_min, desktop_text = mark.height * desktop, mark.text
-    return Readability(round(phone_min, 1), phone_text, round(desktop_min, 1), desktop_text)
+    return Readability(
+        round(phone_min, 1), phone_text, round(desktop_min, 1), desktop_text, round(floor, 1), floor_text
+    )

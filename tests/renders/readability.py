@@ -1,7 +1,8 @@
 """How readable each game's pictures are as Discord shows them: measured on real states of seeded games.
 
-Every text and symbol the kit draws is noted (``renders.measure``); a picture is shown about 340 px wide on a phone
-and 550 px on a desktop, so each mark's drawn height is scaled by that ratio. Run as a module for the figures:
+Every text and symbol the kit draws is noted (``renders.measure``); a picture is shown as wide as ``make shots``
+measured (``renders/shown_widths.json``: 265 px on a phone, 560 px on a desktop), so each mark's drawn height is
+scaled by that ratio. Run as a module for the figures:
 ``.venv/bin/python -m tests.renders.readability``.
 """
 
@@ -71,14 +72,18 @@ def smallest(found: list[Measured], kind: str) -> tuple[measure.Readability, tup
 
 
 def main() -> None:
+    print(f"phone {measure.PHONE_WIDTH} px, desktop {measure.DESKTOP_WIDTH} px")
     for spec in GAMES:
         players = max(sizes(spec))
         found = pictures_of_game(spec, players)
         for kind in ("table", "hand"):
             figures, _size = smallest(found, kind)
-            sizes_seen = sorted({m.size for m in found if f" {kind}" in m.what})
+            chosen = [m for m in found if f" {kind}" in m.what]
+            floor = min(chosen, key=lambda m: m.readability.phone_floor).readability
+            sizes_seen = sorted({m.size for m in chosen})
             print(
                 f"{spec.kind:<11} {players}p {kind:<5} phone {figures.phone_min:>5.1f} px ({figures.phone_text!r:.24})"
+                f"  any {floor.phone_floor:>5.1f} px ({floor.floor_text!r:.24})"
                 f"  desktop {figures.desktop_min:>5.1f} px ({figures.desktop_text!r:.24})  sizes {sizes_seen[:4]}"
                 f"{' ...' if len(sizes_seen) > 4 else ''} ({len(sizes_seen)})"
             )
