@@ -51,6 +51,7 @@ from bot.table_settings import setting
 from bot.tables import Snapshot
 from bot.tables import TableError
 from bot.workers import off_loop
+from cogs.alt_text import fit
 from cogs.common import bot_of
 from cogs.common import can_manage
 from cogs.common import check_origin
@@ -65,6 +66,7 @@ from cogs.common import report_error
 from cogs.common import style_of
 from cogs.common import user_lang
 from cogs.help import RulesButton
+from cogs.layouts import Shown
 from cogs.layouts import action_rows
 from cogs.layouts import layout
 from cogs.lobby_options import OptionSelect
@@ -563,6 +565,8 @@ class Panel:
     extra: list[discord.ui.Item[Any]] = field(default_factory=list)
     notice: str = ""
     """A refusal said on the panel itself (in a DM nothing is private: a new message each time would pile up)."""
+    description: str = ""
+    """The picture in words (its alt text)."""
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.png), filename="hand.png")
@@ -570,7 +574,8 @@ class Panel:
     def layout(self) -> discord.ui.LayoutView:
         items = [*(self.view.children if self.view is not None else []), *self.extra]
         footer = f"-# ⚠️ {self.notice}" if self.notice else ""
-        return layout([self.text], picture="hand.png", rows=action_rows(items), footer=footer)
+        picture = Shown("hand.png", self.description)
+        return layout([self.text], picture=picture, rows=action_rows(items), footer=footer)
 
 
 def _status_line(snapshot: Snapshot, seat: int, lang: str) -> str:
@@ -666,12 +671,14 @@ async def build_panel(
         extra.append(undo)
     if setting(game, "hints") and not snapshot.over and seat in snapshot.to_act and snapshot.legal.get(seat):
         extra.append(HintButton(game.id, snapshot.n, t(lang, "hint.button")))
+    described = fit(texts_of(game.kind).describe_hand(snapshot.views[seat], names, lang))
     custom = ui.focus_panel(snapshot, seat, lang, focus, page) if ui.focus_panel is not None else None
     if custom is not None:
         png = await off_loop(custom.picture)
-        return Panel("\n".join([*lines, *custom.lines]), png, custom.controls, extra, notice)
+        text = "\n".join([*lines, *custom.lines])
+        return Panel(text, png, custom.controls, extra, notice, fit(custom.description) or described)
     png = await hand_picture(game.kind, snapshot.views[seat], lang)
-    return Panel("\n".join(lines), png, build_controls(snapshot, seat, lang, page), extra, notice)
+    return Panel("\n".join(lines), png, build_controls(snapshot, seat, lang, page), extra, notice, described)
 
 
 async def seat_snapshot(

@@ -30,6 +30,7 @@ from bot.tables import TableError
 from bot.tables import TableService
 from bot.texts import narrate
 from bot.workers import off_loop
+from cogs.alt_text import replay_alt
 from cogs.common import bot_of
 from cogs.common import label_of
 from cogs.common import rebuilt
@@ -94,7 +95,11 @@ async def replay_file(
         caption = t(caption_lang, "replay.caption.sampled", game=title, id=row.id, frames=frames, total=total)
     else:
         caption = t(caption_lang, "replay.caption", game=title, id=row.id)
-    file = discord.File(io.BytesIO(animation.data), filename=animation.filename(f"tablee-{row.kind}-{row.id}"))
+    names = [s.name for s in row.seats]
+    end = texts_of(row.kind).describe_table(shown.frames[-1].view, names, caption_lang) if shown.frames else ""
+    described = replay_alt(row.id, row.kind, len(shown.frames), end, caption_lang)
+    name = animation.filename(f"tablee-{row.kind}-{row.id}")
+    file = discord.File(io.BytesIO(animation.data), filename=name, description=described)
     return file, caption
 
 

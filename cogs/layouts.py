@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -18,6 +19,20 @@ COLOUR = discord.Colour(0xE8B931)
 TEXT_MAX = 4000
 """A layout message's text, all displays together, is at most 4,000 characters."""
 ROW_WIDTH = 5
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A picture of a layout: its attachment's file name and what it shows in words (its alt text)."""
+
+    file: str
+    description: str = ""
+
+    def item(self) -> discord.MediaGalleryItem:
+        return discord.MediaGalleryItem(f"attachment://{self.file}", description=self.description or None)
+
+
+Pictures = str | Shown | Sequence[str | Shown] | None
 
 
 def action_rows(items: Iterable[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
@@ -46,12 +61,12 @@ def action_rows(items: Iterable[discord.ui.Item[Any]]) -> list[discord.ui.Action
 
 def layout(
     texts: Sequence[str],
-    picture: str | Sequence[str] | None = None,
+    picture: Pictures = None,
     rows: Sequence[discord.ui.ActionRow[Any]] = (),
     footer: str = "",
 ) -> discord.ui.LayoutView:
-    """One container: the first text, the picture (an attachment's file name; several make one gallery), the other
-    texts, the rows."""
+    """One container: the first text, the picture (an attachment's file name, or a ``Shown`` with its description;
+    several make one gallery), the other texts, the rows."""
     parts = [text for text in texts if text]
     budget = TEXT_MAX - len(footer)
     kept: list[str] = []
@@ -63,9 +78,10 @@ def layout(
     children: list[discord.ui.Item[Any]] = []
     if kept:
         children.append(discord.ui.TextDisplay(kept[0]))
-    pictures = [picture] if isinstance(picture, str) else list(picture or ())
+    listed = [picture] if isinstance(picture, str | Shown) else list(picture or ())
+    pictures = [p if isinstance(p, Shown) else Shown(p) for p in listed]
     if pictures:
-        children.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{p}") for p in pictures)))
+        children.append(discord.ui.MediaGallery(*(p.item() for p in pictures)))
     children.extend(discord.ui.TextDisplay(text) for text in kept[1:])
     children.extend(rows)
     if footer:

@@ -39,6 +39,8 @@ from bot.tables import Snapshot
 from bot.texts import narrate
 from bot.texts import ranking_lines
 from bot.workers import off_loop
+from cogs.alt_text import fit
+from cogs.alt_text import results_alt
 from cogs.common import Host
 from cogs.components import ActButton
 from cogs.components import HandButton
@@ -53,6 +55,7 @@ from cogs.delivery import describe
 from cogs.delivery import final
 from cogs.delivery import mentioning
 from cogs.help import RulesButton
+from cogs.layouts import Shown
 from cogs.layouts import action_rows
 from cogs.layouts import layout
 from cogs.lobby_options import option_selects
@@ -133,10 +136,11 @@ def lobby_layout(row: GameRow) -> discord.ui.LayoutView:
     return layout(texts, rows=rows)
 
 
-def table_layout(snapshot: Snapshot, lang: str, *, ended: bool, results: bool = False) -> discord.ui.LayoutView:
-    """The table message: the status and summary, the picture (and, once the game is over, the ``results``
-    picture beside it), the last moves, then the public moves (rows), "My hand", the table's own buttons and the
-    rules; an ended table keeps its words and picture, with "Play again" once the game is over."""
+def table_layout(snapshot: Snapshot, lang: str, *, ended: bool, results: str | None = None) -> discord.ui.LayoutView:
+    """The table message: the status and summary, the picture (and, once the game is over, the results picture
+    beside it, ``results`` its description), the last moves, then the public moves (rows), "My hand", the table's
+    own buttons and the rules; an ended table keeps its words and picture, with "Play again" once the game is
+    over. Each picture carries its description in words."""
     game = snapshot.game
     ui = ui_for(game.kind)
     names = [s.name for s in game.seats]
@@ -159,7 +163,9 @@ def table_layout(snapshot: Snapshot, lang: str, *, ended: bool, results: bool = 
         *table_controls(game, over=ended),
         RulesButton(game.kind, t(lang, "flow.rules")),
     ]
-    pictures = ["table.png", "results.png"] if results else ["table.png"]
+    pictures = [Shown("table.png", fit(texts.describe_table(snapshot.public, names, lang)))]
+    if results is not None:
+        pictures.append(Shown("results.png", results))
     return layout([summary, last], picture=pictures, rows=[*action_rows(items), *action_rows(own)])
 
 
@@ -568,9 +574,10 @@ class DiscordPublisher:
         lang = game.locale
         names = [s.name for s in game.seats]
         pngs = {"table.png": await table_picture(game.kind, snapshot.public, names, lang)}
-        if snapshot.over and snapshot.results is not None and (results := await self._results_picture(game)):
-            pngs["results.png"] = results
-        view = table_layout(snapshot, lang, ended=ended, results="results.png" in pngs)
+        results = None
+        if snapshot.over and snapshot.results is not None and (drawn := await self._results_picture(game)):
+            pngs["results.png"], results = drawn
+        view = table_layout(snapshot, lang, ended=ended, results=results)
         what = f"the table message of game {game.id}"
 
         def files() -> list[discord.File]:
@@ -618,7 +625,7 @@ class DiscordPublisher:
                     f"the table message of game {game.id} as its deal ended",
                     partial(
                         channel.get_partial_message(old).edit,
-                        view=layout([told], picture="table.png"),
+                        view=layout([told], picture=Shown("table.png", fit(told))),
                         allowed_mentions=NO_MENTIONS,
                     ),
                 )
@@ -628,14 +635,15 @@ class DiscordPublisher:
             except discord.HTTPException:
                 log.debug("old table message %s already gone", old)
 
-    async def _results_picture(self, game: GameRow) -> bytes | None:
-        """The ranking and the scores round by round of a finished game, replayed and drawn off the event loop
-        (None if that fails: the table message still goes out, with its own picture)."""
+    async def _results_picture(self, game: GameRow) -> tuple[bytes, str] | None:
+        """The ranking and the scores round by round of a finished game, replayed and drawn off the event loop,
+        with its description (None if that fails: the table message still goes out, with its own picture)."""
         names = [s.name for s in game.seats]
         unit = texts_of(game.kind).score_unit_key
         try:
             history = await self.bot.tables.score_history(game.id)
-            return await off_loop(results_picture, history.ranking, history.points, names, game.kind, unit, game.locale)
+            png = await off_loop(results_picture, history.ranking, history.points, names, game.kind, unit, game.locale)
+            return png, results_alt(history.ranking, history.points, names, game.kind, game.locale)
         except Exception:
             log.exception("the results picture of game %s failed", game.id)
             return None

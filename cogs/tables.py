@@ -32,6 +32,7 @@ from bot.store import PlayerRating
 from bot.store import Store
 from bot.tables import TableError
 from bot.workers import off_loop
+from cogs.alt_text import leaderboard_alt
 from cogs.choice_modal import on_choice_submit
 from cogs.common import bot_of
 from cogs.common import can_manage
@@ -205,8 +206,10 @@ async def stats(
         kinds = [game]  # the game asked for, not rated yet: its empty leaderboard says so
     files = []
     for kind in kinds:
-        png = await off_loop(leaderboard_picture, _lines(ladders.get(kind, []), key), kind, lang)
-        files.append(discord.File(io.BytesIO(png), filename=f"leaderboard-{kind}.png"))
+        lines = _lines(ladders.get(kind, []), key)
+        png = await off_loop(leaderboard_picture, lines, kind, lang)
+        described = leaderboard_alt(lines, SHOWN, kind, lang)
+        files.append(discord.File(io.BytesIO(png), filename=f"leaderboard-{kind}.png", description=described))
     await interaction.followup.send(embed=embed, files=files, ephemeral=not share)
 
 

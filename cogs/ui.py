@@ -32,6 +32,8 @@ class FocusPanel:
     lines: list[str]
     picture: Callable[[], bytes]
     controls: discord.ui.View | None
+    description: str = ""
+    """The picture in words (its alt text), when it is not the hand as ``GameTexts.describe_hand`` says it."""
 
 
 @dataclass(frozen=True)

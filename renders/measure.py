@@ -195,7 +195,7 @@ def resized(image: Image.Image, size: tuple[int, int], resample: Image.Resamplin
 # --- reading the marks -------------------------------------------------------------------------------------------
 
 
-def shown(width: int, screen: int) -> float:
+def shown(width: int, screen: float) -> float:
     """How much a picture ``width`` px wide is scaled when shown ``screen`` px wide (never enlarged)."""
     return min(1.0, screen / width)
 
