@@ -7,8 +7,12 @@ from collections.abc import Sequence
 from bot.games.base import Action
 from bot.games.base import Event
 from bot.games.base import as_texts
+from bot.games.njet_views import BoardRow
+from bot.games.njet_views import HandCard
 from bot.games.njet_views import NjetSeatView
+from bot.games.njet_views import NjetTable
 from bot.games.njet_views import NjetTableView
+from bot.games.njet_views import Play
 from bot.games.njet_views import Rules
 from bot.i18n import plural
 from bot.i18n import t
@@ -17,6 +21,9 @@ from bot.texts import seat_name
 
 KIND = "njet"
 COLOUR_EMOJI = {"R": "🟥", "K": "⬛", "B": "🟦", "G": "🟩"}
+ALT_MAX = 1024
+"""The longest description of a picture Discord keeps (``bot.registry.ALT_MAX``)."""
+ELLIPSIS = "…"
 
 
 def colour_name(colour: str, locale: str) -> str:
@@ -100,6 +107,175 @@ def _rules_of(event: Event) -> Rules:
     )
 
 
+def fit(text: str, limit: int = ALT_MAX) -> str:
+    """``text`` cut at a word's end to ``limit`` characters, "…" saying that some is left out."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - len(ELLIPSIS)]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + ELLIPSIS
+
+
+def character_name(table: NjetTable, seat: int, locale: str) -> str:
+    """The name of the character the seat plays ("Ours", "Bear")."""
+    found = next((p.character for p in table.players if p.seat == seat), "")
+    return t(locale, f"njet.character.{found}") if found else "?"
+
+
+def board_words(row: BoardRow, locale: str, names: Sequence[str]) -> str:
+    """One row of the Njet board in words: its open options, then the blocked ones with who blocked them."""
+    name = t(locale, f"njet.alt.rowname.{row.row}")
+    open_ = [option_name(row.row, o.option, locale, names) for o in row.options if o.blocked_by is None]
+    if row.decided:
+        return t(locale, "njet.alt.row.decided", row=name, option=", ".join(open_))
+    blocked = [
+        t(
+            locale,
+            "njet.alt.blocked",
+            option=option_name(row.row, o.option, locale, names),
+            name=seat_name(names, o.blocked_by),
+        )
+        for o in row.options
+        if o.blocked_by is not None
+    ]
+    if not blocked:
+        return t(locale, "njet.alt.row", row=name, open=", ".join(open_))
+    return t(locale, "njet.alt.row.blocked", row=name, open=", ".join(open_), blocked=", ".join(blocked))
+
+
+def plays_words(plays: Sequence[Play], locale: str, names: Sequence[str]) -> str:
+    """The cards of a trick in play order, each with its player, the card taking the trick said so."""
+    words = []
+    for play in plays:
+        card = card_name(play.card, locale)
+        if play.super_trump:
+            card = t(locale, "njet.alt.super_card", card=card)
+        key = "njet.alt.play.wins" if play.wins else "njet.alt.play"
+        words.append(t(locale, key, name=seat_name(names, play.seat), card=card))
+    return ", ".join(words)
+
+
+def teams_words(table: NjetTable, locale: str, names: Sequence[str]) -> list[str]:
+    """Each team of the round: its members, the tricks and 1s it took, what that is worth to each member."""
+    lines = []
+    for team in table.teams:
+        members = ", ".join(seat_name(names, seat) for seat in team.seats)
+        if len(team.seats) == 2:
+            members = t(locale, "njet.alt.pair", a=seat_name(names, team.seats[0]), b=seat_name(names, team.seats[1]))
+        lines.append(
+            t(
+                locale,
+                "njet.alt.team.alone" if team.alone else "njet.alt.team",
+                names=members,
+                tricks=plural(locale, "njet.tricks", team.tricks),
+                ones=plural(locale, "njet.ones", team.ones),
+                points=plural(locale, "unit.points", team.points),
+            )
+        )
+    return lines
+
+
+def players_words(table: NjetTable, locale: str, names: Sequence[str]) -> list[str]:
+    """Every player with their character, the cards they hold and their total, one sentence each."""
+    return [
+        t(
+            locale,
+            "njet.alt.player",
+            name=seat_name(names, player.seat),
+            character=character_name(table, player.seat, locale),
+            cards=plural(locale, "unit.cards", player.cards),
+            score=plural(locale, "unit.points", player.score),
+        )
+        for player in table.players
+    ]
+
+
+def hand_words(cards: Sequence[HandCard], locale: str) -> str:
+    """Cards of a hand in order, a super-trump said so (a card held twice is named twice)."""
+    words = []
+    for card in cards:
+        name = card_name(card.code, locale)
+        words.append(t(locale, "njet.alt.super_card", card=name) if card.super_trump else name)
+    return ", ".join(words)
+
+
+def _ranking(table: NjetTable, locale: str, names: Sequence[str]) -> str:
+    """The players by rank with their totals: "1. Zoé, 42 points, 2. Hugo, 30 points"."""
+    return ", ".join(
+        t(
+            locale,
+            "alt.place",
+            place=player.rank,
+            name=seat_name(names, player.seat),
+            score=plural(locale, "unit.points", player.score),
+        )
+        for player in sorted(table.players, key=lambda p: (p.rank, p.seat))
+    )
+
+
+def table_words(public: NjetTableView, names: Sequence[str], locale: str) -> list[str]:
+    """The sentences of the table's description, in the order the picture reads."""
+    table = public.table
+    who = ", ".join(seat_name(names, s) for s in sorted(public.to_act)) or "—"
+    dealer = seat_name(names, table.dealer)
+    parts = [t(locale, "njet.alt.round", round=table.round, rounds=table.rounds, dealer=dealer)]
+    phase = public.phase
+    if phase == "over":
+        return [*parts, t(locale, "njet.alt.over", ranking=_ranking(table, locale, names))]
+    if phase == "njet":
+        parts.append(plural(locale, "njet.alt.njet", table.stones_left, name=who))
+        parts += [board_words(row, locale, names) for row in table.board]
+    elif table.rules is not None:
+        parts.append(t(locale, "njet.alt.rules", rules=rules_line(table.rules, locale, names)))
+    if phase == "partner":
+        parts.append(t(locale, "njet.alt.partner.alone" if table.may_play_alone else "njet.alt.partner", name=who))
+    elif phase == "discard":
+        count = table.rules.discard if table.rules is not None else 0
+        parts.append(plural(locale, "njet.alt.discard", count, names=who))
+    elif phase == "tricks":
+        parts += teams_words(table, locale, names)
+        if table.trick:
+            parts.append(t(locale, "njet.alt.trick", plays=plays_words(table.trick, locale, names)))
+        parts.append(t(locale, "njet.alt.turn", name=who))
+        if table.last_trick:
+            winner = seat_name(names, table.last_winner)
+            parts.append(t(locale, "njet.alt.last", name=winner, plays=plays_words(table.last_trick, locale, names)))
+    return parts + players_words(table, locale, names)
+
+
+def hand_task(view: NjetSeatView, locale: str) -> str:
+    """What the seat has to do now with its hand, in words ("" when there is nothing to say)."""
+    if view.over:
+        return ""
+    if view.seat not in view.to_act:
+        return t(locale, "njet.alt.hand.wait") if view.phase == "tricks" else ""
+    if view.phase == "njet":
+        return t(locale, "njet.alt.hand.block")
+    if view.phase == "partner":
+        return t(locale, "njet.alt.hand.partner")
+    if view.phase == "discard":
+        count = view.table.rules.discard if view.table.rules is not None else 0
+        return plural(locale, "njet.alt.hand.discard", count)
+    playable = [card for card in view.own.hand if card.playable]
+    if len(playable) == len(view.own.hand):
+        return t(locale, "njet.alt.hand.all")
+    return t(locale, "njet.alt.hand.playable", cards=hand_words(playable, locale))
+
+
+def hand_sentences(view: NjetSeatView, locale: str) -> list[str]:
+    """The sentences of the hand's description: the cards, what may be played now, the secret discard."""
+    own = view.own
+    character = character_name(view.table, view.seat, locale)
+    if not own.hand:
+        parts = [t(locale, "njet.alt.hand.empty", character=character)]
+    else:
+        parts = [t(locale, "njet.alt.hand", character=character, cards=hand_words(own.hand, locale))]
+        parts += [task for task in (hand_task(view, locale),) if task]
+    if own.discards:
+        parts.append(t(locale, "njet.alt.discards", cards=hand_words(own.discards, locale)))
+    return parts
+
+
 class NjetTexts(Narrator):
     """The words of Njet!, for the shared channel messages, panels and logs (``bot.registry.GameTexts``)."""
 
@@ -176,6 +352,14 @@ class NjetTexts(Narrator):
         if action.kind == "discard":
             return ", ".join(card_name(c, locale) for c in as_texts(action.get("cards")))[:80]
         return action.kind
+
+    def describe_table(self, public: NjetTableView, names: Sequence[str], locale: str) -> str:
+        """The table picture in words: the round, the board or the rules, the trick, the teams, the players."""
+        return fit(" ".join(table_words(public, names, locale)))
+
+    def describe_hand(self, view: NjetSeatView, names: Sequence[str], locale: str) -> str:
+        """The hand picture in words: the seat's own cards, which it may play now, its secret discard."""
+        return fit(" ".join(hand_sentences(view, locale)))
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
         """The end of a round with its scores and the next deal, in one message (a round's rules go into the
