@@ -6,10 +6,14 @@ from collections.abc import Sequence
 
 from bot.games.base import Action
 from bot.games.base import Event
+from bot.games.nain_jaune_views import BoxView
 from bot.games.nain_jaune_views import NainJauneSeatView
+from bot.games.nain_jaune_views import NainJauneTable
 from bot.games.nain_jaune_views import NainJauneTableView
+from bot.games.nain_jaune_views import PlayerView
 from bot.i18n import plural
 from bot.i18n import t
+from bot.registry import ALT_MAX
 from bot.texts import Narrator
 from bot.texts import later_deal
 from bot.texts import one_message
@@ -110,21 +114,48 @@ class NainJauneTexts(Narrator):
         return None
 
     def summary(self, public: NainJauneTableView, names: Sequence[str], locale: str) -> list[str]:
+        """The deal, the dealer and the talon; where the sequence stands and whose turn it is; then one line per
+        player with the cards in hand and the tokens (the picture shows the board and the sequence only)."""
         table = public.table
         dealer = seat_name(names, table.dealer)
-        first = t(locale, "nj.summary.deal", deal=table.deal, deals=table.deals, dealer=dealer)
+        talon = plural(locale, "nj.summary.talon", table.talon)
+        first = t(locale, "nj.summary.deal", deal=table.deal, deals=table.deals, dealer=dealer, talon=talon)
         if public.over:
             return [first, t(locale, "nj.summary.over")]
-        who = seat_name(names, table.current)
-        if table.wanted is None:
-            second = t(locale, "nj.summary.new_sequence", name=who)
-        elif table.sans:
-            second = t(locale, "nj.summary.sans", name=who, sans=sans_call(table.sans, locale))
+        return [first, _where(table, names, locale), *(_player_line(p, names, locale) for p in table.players)]
+
+    def describe_table(self, public: NainJauneTableView, names: Sequence[str], locale: str) -> str:
+        """The table picture in words: each box's card and tokens, a claim awaited, the sequence's cards and what
+        comes next (the players' counts are in the message's text)."""
+        table = public.table
+        boxes = [_box_words(box, locale) for box in (table.boxes[i] for i in BOX_ORDER)]
+        parts = [t(locale, "nj.alt.board", boxes=", ".join(boxes))]
+        claims = [box_name(box.card, locale) for box in table.boxes if box.claimable]
+        if claims:
+            parts.append(t(locale, "nj.alt.claim", boxes=", ".join(claims)))
+        if table.sequence:
+            parts.append(t(locale, "nj.alt.sequence", cards=_cards_words(table.sequence, locale)))
         else:
-            last = card_name(table.last_card, locale) if table.last_card else "—"
-            wanted = rank_phrase(table.wanted, "a", locale)
-            second = t(locale, "nj.summary.wanted", name=who, rank=wanted, last=last)
-        return [first, second]
+            parts.append(t(locale, "nj.alt.no_sequence"))
+        parts.append(_next_words(table, names, locale) if not public.over else t(locale, "nj.summary.over"))
+        return fit_alt(" ".join(parts))
+
+    def describe_hand(self, view: NainJauneSeatView, names: Sequence[str], locale: str) -> str:
+        """The hand picture in words: every card, then those playable now (all others are not)."""
+        hand, table = view.own.hand, view.table
+        if not hand:
+            return t(locale, "nj.alt.empty_hand")
+        parts = [plural(locale, "nj.alt.hand", len(hand), cards=_cards_words(hand, locale))]
+        playable = [code for code in hand if code in view.own.playable] if view.own.my_turn else []
+        if playable and len(playable) == len(hand) > 1:
+            parts.append(t(locale, "nj.alt.all_playable"))
+        elif playable:
+            parts.append(t(locale, "nj.alt.playable", cards=_cards_words(playable, locale)))
+        elif view.own.my_turn or table.over or table.current is None:
+            parts.append(t(locale, "nj.alt.none_playable"))
+        else:
+            parts.append(t(locale, "nj.alt.waiting", name=seat_name(names, table.current)))
+        return fit_alt(" ".join(parts))
 
     def action_label(
         self, action: Action, view: NainJauneTableView | NainJauneSeatView, locale: str, names: Sequence[str]
@@ -153,6 +184,59 @@ class NainJauneTexts(Narrator):
                 line = self.narrate(event, names, locale)
                 parts.append(f"🃏 **{line}**" if event.kind == "deal" else f"*{line}*")
         return one_message(parts)
+
+
+BOX_ORDER = (0, 1, 4, 2, 3)
+"""The boxes as the picture lays them out left to right: 10♦, V♣, the Nain jaune (7♦) in the middle, D♠, R♥."""
+ELLIPSIS = "…"
+
+
+def fit_alt(text: str, limit: int = ALT_MAX) -> str:
+    """``text`` cut to ``limit`` characters at a word's end, "…" saying that some is left out."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - len(ELLIPSIS)]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + ELLIPSIS
+
+
+def _where(table: NainJauneTable, names: Sequence[str], locale: str) -> str:
+    """Where the sequence stands and whose turn it is: a new sequence, a "sans X" passed on, or the rank wanted."""
+    who = seat_name(names, table.current)
+    if table.wanted is None:
+        return t(locale, "nj.summary.new_sequence", name=who)
+    if table.sans:
+        return t(locale, "nj.summary.sans", name=who, sans=sans_call(table.sans, locale))
+    last = card_name(table.last_card, locale) if table.last_card else "—"
+    wanted = rank_phrase(table.wanted, "a", locale)
+    return t(locale, "nj.summary.wanted", name=who, rank=wanted, last=last)
+
+
+def _next_words(table: NainJauneTable, names: Sequence[str], locale: str) -> str:
+    """What comes next, as a sentence for a screen reader (the sequence's cards were just read)."""
+    if table.wanted is None or table.sans:
+        return _where(table, names, locale)
+    name = seat_name(names, table.current)
+    return t(locale, "nj.alt.wanted", rank=rank_phrase(table.wanted, "a", locale), name=name)
+
+
+def _player_line(player: PlayerView, names: Sequence[str], locale: str) -> str:
+    """A player's cards in hand and tokens, the seat to act marked."""
+    key = "nj.summary.player.turn" if player.acting else "nj.summary.player"
+    held = plural(locale, "nj.cards", player.cards)
+    tokens = plural(locale, "unit.tokens", player.tokens)
+    return t(locale, key, name=seat_name(names, player.seat), held=held, tokens=tokens)
+
+
+def _cards_words(codes: Sequence[str], locale: str) -> str:
+    """Cards in words, in order: "as de trèfle, deux de trèfle"."""
+    return ", ".join(card_phrase(code, "name", locale) for code in codes)
+
+
+def _box_words(box: BoxView, locale: str) -> str:
+    """A box in words: its card (the Nain jaune named) and its tokens."""
+    key = "nj.alt.box.7D" if box.nain_jaune else "nj.alt.box"
+    return t(locale, key, card=card_phrase(box.card, "name", locale), tokens=plural(locale, "unit.tokens", box.tokens))
 
 
 SETTLING = frozenset({"payment", "grand_opera", "double"})
