@@ -79,6 +79,6 @@ def test_every_event_of_a_game_is_narrated(
         kinds.add(event.kind)
     assert expected <= kinds
     summary = texts_of(kind).summary(engine.public_view(state), names, lang)
-    assert len(summary) == 2
+    assert 2 <= len(summary) <= 4  # a few compact lines under the title
     milestones = texts_of(kind).milestones(events, names, lang)
     assert all(len(m) <= 2000 for m in milestones)

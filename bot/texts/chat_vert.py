@@ -20,6 +20,7 @@ from bot.games.chat_vert_views import ChatVertTable
 from bot.games.chat_vert_views import ChatVertTableView
 from bot.i18n import plural
 from bot.i18n import t
+from bot.registry import ALT_MAX
 from bot.texts import Narrator
 from bot.texts import seat_name
 
@@ -165,6 +166,71 @@ def describe_action(action: Action, names: Sequence[str], locale: str, table: Ch
     return action.kind
 
 
+def hand_slots(hand: Sequence[str]) -> list[tuple[str, int]]:
+    """The hand as its picture numbers it: each different card once, in hand order, with how many copies are held
+    (equal cards lie together under one number, and the panel's buttons name them by that number)."""
+    copies: dict[str, int] = {}
+    for code in hand:
+        copies[code] = copies.get(code, 0) + 1
+    return list(copies.items())
+
+
+def playing_order(table: ChatVertTable) -> list[int]:
+    """Every seat once, from the one the game waits for (the seat to play, the dealer choosing, the winner) in
+    the direction of play."""
+    start = table.winner if table.phase == "over" else table.dealer if table.phase == "direction" else table.turn
+    first = start if start is not None else table.dealer
+    step = -1 if table.dir < 0 else 1
+    return [(first + step * i) % table.players for i in range(table.players)]
+
+
+def _state(table: ChatVertTable, names: Sequence[str], locale: str) -> str:
+    """Who the game waits for: the winner, the dealer choosing, the seat to play (or to play or keep its drawn
+    card)."""
+    if table.phase == "over":
+        return t(locale, "cv.summary.over", name=seat_name(names, table.winner))
+    if table.phase == "direction":
+        return t(locale, "cv.summary.direction", name=seat_name(names, table.dealer))
+    if table.drawing is not None and table.drawing == table.turn:
+        return t(locale, "cv.summary.drawing", name=seat_name(names, table.turn))
+    return t(locale, "cv.summary.turn", name=seat_name(names, table.turn))
+
+
+def _weighs(table: ChatVertTable, names: Sequence[str], locale: str) -> list[str]:
+    """A penalty waiting, a skipped seat, the added rules in force and the string's holder, as short phrases."""
+    found = []
+    if table.phase == "play" and table.pending is not None:
+        found.append(plural(locale, "cv.summary.pending", table.pending.count))
+    if table.phase == "play" and table.skipped is not None:
+        found.append(t(locale, "cv.summary.skipped", name=seat_name(names, table.skipped)))
+    if table.rules:
+        found.append(plural(locale, "cv.summary.rules", table.rules))
+    if table.ficelle_rule and table.ficelle is not None:
+        found.append(t(locale, "cv.summary.ficelle", name=seat_name(names, table.ficelle)))
+    return found
+
+
+def _fit(text: str) -> str:
+    """At most ``ALT_MAX`` characters, cut at a word's end with "…"."""
+    if len(text) <= ALT_MAX:
+        return text
+    cut = text[: ALT_MAX - 1]
+    return cut[: cut.rfind(" ")].rstrip(" ,;:") + "…"
+
+
+def _listed(head: str, items: Sequence[str], tail: Sequence[str], locale: str) -> str:
+    """``head`` then ``items`` joined by commas, then ``tail``, within ``ALT_MAX``: items that do not fit are
+    counted at the end ("… and 12 more")."""
+    for shown in range(len(items), -1, -1):
+        listed = ", ".join(items[:shown])
+        if shown < len(items):
+            listed += " " + plural(locale, "cv.alt.more", len(items) - shown)
+        text = " ".join([f"{head} {listed}.", *tail])
+        if len(text) <= ALT_MAX:
+            return text
+    return _fit(head)
+
+
 class ChatVertTexts(Narrator):
     """Le Chat vert's words for the table service: narration, summary, move labels, milestones."""
 
@@ -236,6 +302,8 @@ class ChatVertTexts(Narrator):
         return line
 
     def summary(self, public: ChatVertTableView, names: Sequence[str], locale: str) -> list[str]:
+        """The pile, whose turn and what weighs on the game, then in small print every seat's card count in playing
+        order (the picture draws the seats around the pile, but a phone reads names and counts better in text)."""
         table = public.table
         arrow = "↻" if table.dir == 1 else "↺"
         first = t(
@@ -246,22 +314,59 @@ class ChatVertTexts(Narrator):
             arrow=arrow,
             stock=table.stock,
         )
-        if table.phase == "over":
-            second = t(locale, "cv.summary.over", name=seat_name(names, table.winner))
-        elif table.phase == "direction":
-            second = t(locale, "cv.summary.direction", name=seat_name(names, table.dealer))
+        second = " · ".join([_state(table, names, locale), *_weighs(table, names, locale)])
+        counts = " · ".join(f"{seat_name(names, seat)} {table.counts[seat]}" for seat in playing_order(table))
+        return [first, second, "-# " + t(locale, "cv.summary.seats", seats=counts)]
+
+    def describe_table(self, public: ChatVertTableView, names: Sequence[str], locale: str) -> str:
+        """The table picture in words: whose turn, the pile (and the colour called), the direction, a penalty
+        waiting, the draw pile, every seat's cards in playing order, the seats' markers, the rules in force."""
+        table = public.table
+        parts = [_state(table, names, locale) + "."]
+        card = card_in_sentence(table.top, locale)
+        if table.top_major and table.colour in COLOURS:
+            parts.append(t(locale, "cv.alt.pile_major", card=card, colour=colour_name(table.colour, locale)))
         else:
-            second = t(locale, "cv.summary.turn", name=seat_name(names, table.turn))
-            if table.pending is not None:
-                second += " · " + plural(locale, "cv.summary.pending", table.pending.count)
-        extras = []
-        if table.rules:
-            extras.append(plural(locale, "cv.summary.rules", table.rules))
+            parts.append(t(locale, "cv.alt.pile", card=card))
+        key = "cv.alt.no_direction" if table.arrows == 0 else f"cv.alt.{'clockwise' if table.dir == 1 else 'counter'}"
+        parts.append(t(locale, key))
+        if table.pending is not None and table.phase == "play":
+            target = seat_name(names, table.pending.target)
+            parts.append(plural(locale, "cv.alt.pending", table.pending.count, name=target))
+        parts.append(plural(locale, "cv.alt.stock", table.stock))
+        seats = ", ".join(
+            plural(locale, "cv.alt.seat", table.counts[seat], name=seat_name(names, seat))
+            for seat in playing_order(table)
+        )
+        parts.append(t(locale, "cv.alt.seats", seats=seats))
+        if table.phase != "over" and table.skipped is not None:
+            parts.append(t(locale, "cv.alt.skipped", name=seat_name(names, table.skipped)))
         if table.ficelle_rule and table.ficelle is not None:
-            extras.append(t(locale, "cv.summary.ficelle", name=seat_name(names, table.ficelle)))
-        if extras:
-            second += " · " + " · ".join(extras)
-        return [first, second]
+            parts.append(t(locale, "cv.alt.ficelle", name=seat_name(names, table.ficelle)))
+        parts.append(t(locale, "cv.alt.dealer", name=seat_name(names, table.dealer)))
+        if table.rules:
+            parts.append(plural(locale, "cv.summary.rules", table.rules) + ".")
+        return _fit(" ".join(parts))
+
+    def describe_hand(self, view: ChatVertSeatView, names: Sequence[str], locale: str) -> str:
+        """The hand picture in words: the cards as numbered there (equal cards under one number, with their
+        copies), which the base rules let the seat play now, and the card it has just drawn."""
+        own = view.own
+        if not own.hand:
+            return t(locale, "cv.alt.hand_empty")
+        lit = set(own.playable) if own.task in ("turn", "drawn") else set()
+        items = []
+        for number, (code, copies) in enumerate(hand_slots(own.hand), start=1):
+            notes = [plural(locale, "cv.alt.copies", copies)] if copies > 1 else []
+            if code in lit:
+                notes.append(t(locale, "cv.alt.playable"))
+            if code == own.drawn:
+                notes.append(t(locale, "cv.alt.drawn"))
+            item = t(locale, "cv.alt.slot", number=number, card=card_name(code, locale))
+            items.append(t(locale, "cv.alt.notes", slot=item, notes=", ".join(notes)) if notes else item)
+        head = plural(locale, "cv.alt.hand", len(own.hand))
+        tail = [t(locale, "cv.alt.none_playable")] if own.task == "turn" and not lit else []
+        return _listed(head, items, tail, locale)
 
     def action_label(
         self,
