@@ -76,6 +76,16 @@ def test_the_summary_names_the_rules_in_force_and_the_final_scores() -> None:
     ]
 
 
+def test_a_negative_score_takes_the_plural_of_its_size() -> None:
+    """Three draws cost 15 points: "-15 points", not "-15 point" (French singular goes up to 1)."""
+    public = GAME.public_view(laid_by_hugo())
+    players = (dataclasses.replace(public.table.players[0], score=-15), *public.table.players[1:])
+    lines = TEXTS.summary(
+        dataclasses.replace(public, table=dataclasses.replace(public.table, players=players)), NAMES, "fr"
+    )
+    assert lines[2] == "Zoé : -15 points · 3 tuiles en main"
+
+
 def test_the_table_described() -> None:
     public = GAME.public_view(laid_by_hugo())
     assert TEXTS.describe_table(public, NAMES, "fr") == (

@@ -81,7 +81,7 @@ class TriominosTexts(Narrator):
                     "tri.summary.ranked",
                     rank=p.rank,
                     name=seat_name(names, p.seat),
-                    score=plural(locale, "unit.points", p.score),
+                    score=_points(p.score, locale),
                 )
                 for p in ranking
             )
@@ -241,16 +241,21 @@ def _round_line(table: TriominosTable, locale: str) -> str:
     return " · ".join([line, *rules])
 
 
+def _points(score: int, locale: str) -> str:
+    """A score in points, a negative one in the plural of its size ("-6 points")."""
+    return plural(locale, "unit.points", abs(score), n=score)
+
+
 def _player_line(player: PlayerView, names: Sequence[str], locale: str) -> str:
     """A player's score and tiles in hand, the seat to act marked."""
     key = "tri.summary.player.turn" if player.acting else "tri.summary.player"
     tiles = plural(locale, "tri.summary.tiles", player.tiles)
-    score = plural(locale, "unit.points", player.score)
+    score = _points(player.score, locale)
     return t(locale, key, name=seat_name(names, player.seat), score=score, tiles=tiles)
 
 
 def _score_words(player: PlayerView, names: Sequence[str], locale: str) -> str:
     """ "Zoé, 37 points, 1 tile": a player in a sentence's list."""
     tiles = plural(locale, "tri.summary.tiles", player.tiles)
-    score = plural(locale, "unit.points", player.score)
+    score = _points(player.score, locale)
     return t(locale, "tri.alt.player", name=seat_name(names, player.seat), score=score, tiles=tiles)
