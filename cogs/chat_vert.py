@@ -38,6 +38,7 @@ from bot.texts.chat_vert import card_name
 from bot.texts.chat_vert import colour_name
 from bot.texts.chat_vert import describe_action
 from bot.texts.chat_vert import describe_rule
+from bot.texts.chat_vert import hand_slots
 from cogs.chat_vert_dialog import RuleButton
 from cogs.chat_vert_dialog import open_dialog
 from cogs.common import bot_of
@@ -93,12 +94,11 @@ class Focus:
 
 def _entries(view: View, lang: str) -> list[tuple[str, int, str]]:
     """Every card of the hand (each pair too) with its label: playable ones by the base rules ticked; the
-    number is the card's number on the hand picture."""
-    cards = list(view.own.hand)
+    number is the card's number on the hand picture, where equal cards lie under one number."""
     playable = set(view.own.playable)
     out: list[tuple[str, int, str]] = []
-    for card in dict.fromkeys(cards):
-        number, mark = cards.index(card) + 1, " ✓" if card in playable else ""
+    for number, (card, _copies) in enumerate(hand_slots(view.own.hand), start=1):
+        mark = " ✓" if card in playable else ""
         out.append((card, 1, f"{number} · {card_name(card, lang)}{mark}"))
         if card in view.own.pairs:
             out.append((card, 2, f"{number} · {t(lang, 'cv.pair', card=card_name(card, lang))}{mark}"))
@@ -196,7 +196,7 @@ def _move_row(
         )
     else:
         label = plural(lang, "cv.action.draw_pending", pending.count) if pending else t(lang, "cv.action.draw")
-        first = ActButton(game.id, version, Action.of("draw"), label, discord.ButtonStyle.danger)
+        first = ActButton(game.id, version, Action.of("draw"), label, discord.ButtonStyle.primary)
     cv_label = t(lang, "cv.action.chat_vert_on" if focus.chat_vert else "cv.action.chat_vert")
     words_label = t(lang, "cv.action.words_off" if focus.words else "cv.action.words")
     chat_vert = FocusButton(game.id, stage, replace(focus, chat_vert=not focus.chat_vert).dumps(), page, cv_label)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import discord
+
 from bot.games.base import Action
 from bot.games.chat_vert import GAME
 from bot.games.chat_vert import deal_fixed
@@ -14,6 +16,7 @@ from bot.store import Seat
 from bot.tables import Snapshot
 from cogs.chat_vert import _focus_panel
 from cogs.chat_vert import _table_actions
+from renders import measure
 from tests.service_support import game_row
 
 
@@ -125,3 +128,38 @@ async def test_base_playable_marks_and_the_claim_buttons() -> None:
     assert holder is not None and other is not None and other.controls is not None
     assert not any('"kind":"same"' in i for i in _custom_ids(other.controls))
     assert any(i.startswith("tb:k:") and '"kind":"say"' in i for i in _custom_ids(other.controls))
+
+
+def _labels(view: Any) -> list[str]:
+    return [getattr(getattr(item, "item", item), "label", "") or "" for item in view.children]
+
+
+async def test_the_buttons_number_the_cards_as_the_picture_does() -> None:
+    """Sorted, the hand is two red 7s, a blue 2, a green 9 and two wilds: four numbers on the picture (the equal
+    cards stacked under one), the same four on the buttons; on a red 5 the red 7s and the wilds are ticked."""
+    state = GAME.setup(3, {"timer": 0}, random.Random(2))
+    state = deal_fixed(state, [["W", "R7", "G9", "R7", "B2", "W"], ["B5", "R3"], ["G1", "Y1"]], top="R5", turn=0)
+    snapshot = _snapshot(state)
+    panel = _focus_panel(snapshot, 0, "fr", None, 0)
+    assert panel is not None and panel.controls is not None
+    cards = [label for label in _labels(panel.controls) if " · " in label]
+    assert cards == [
+        "1 · 7 rouge ✓",
+        "1 · 2 × 7 rouge ✓",
+        "2 · 2 bleu",
+        "3 · 9 vert",
+        "4 · Changement de couleur ✓",
+    ]
+    with measure.recording() as marks:
+        panel.picture()
+    assert {mark.text for mark in marks if not mark.symbol} == {"1 ×2", "2", "3", "4 ×2"}
+
+
+async def test_drawing_is_not_shown_as_a_danger() -> None:
+    """Drawing a card is a move like any other (a red button is for what cannot be undone and harms)."""
+    state = GAME.setup(3, {"timer": 0}, random.Random(2))
+    state = deal_fixed(state, [["R2", "G9"], ["B5", "R3"], ["G1", "Y1"]], top="R5", turn=0)
+    panel = _focus_panel(_snapshot(state), 0, "fr", None, 0)
+    assert panel is not None and panel.controls is not None
+    draw = [item for item in panel.controls.children if '"kind":"draw"' in (getattr(item, "custom_id", "") or "")]
+    assert len(draw) == 1 and draw[0].item.style == discord.ButtonStyle.primary  # type: ignore[attr-defined]

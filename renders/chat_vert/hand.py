@@ -1,162 +1,162 @@
-"""Le Chat vert's private hand picture, drawn from one seat's view: every card numbered (1, 2, ...) in hand
-order, the cards the base rules let it play raised and ringed while it is to play, the drawn card tagged, and a
-strip above with the card on the pile, the colour to match and what weighs on the seat.
+"""Le Chat vert's private hand picture, drawn from one seat's view: the cards only, as large as a phone allows.
 
-The picture keeps one size for the whole game: the cards lie in a frame of three rows, spread out while the hand
-is small and overlapping more as it grows, never so much that a card's corner (its symbol and colour initial)
-is hidden, up to ``CAPACITY`` cards."""
+Discord shows a picture 265 px wide on a phone, whatever its own width: the picture is narrow (400 px) and holds
+nothing but the cards, each different card once under its number (1, 2, ...; equal cards lie stacked under one
+number with "×2"), the number the panel's buttons give. While the seat is to play, the cards the base rules let it
+play are raised and ringed and the others dimmed; the card just drawn is tagged. What the text of the panel says
+(the card on the pile, the colour to match, a penalty, whose turn it is, how many cards) is not drawn again.
+
+The picture keeps one size for the whole game. Its frame holds two rows of cards: a few cards lie in one row, as
+large as the frame allows, then two rows, then the cards of a row overlap, never so much that a card's corner
+(its symbol and colour initial) is hidden, up to ``CAPACITY`` numbers; past it they overlap further.
+"""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from functools import lru_cache
 from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
 
 from bot.games.chat_vert_views import ChatVertSeatView
+from bot.texts.chat_vert import hand_slots
 from renders import kit
-from renders import layout
-from renders import measure
-from renders.chat_vert.cards import CARD_COLOURS
-from renders.chat_vert.cards import CHIP_PAD
-from renders.chat_vert.cards import COLOURS
 from renders.chat_vert.cards import CORNER_COLUMN
 from renders.chat_vert.cards import DRAWN
 from renders.chat_vert.cards import card_face
-from renders.chat_vert.cards import chip
-from renders.chat_vert.cards import counted
-from renders.chat_vert.cards import icon
-from renders.chat_vert.cards import shaded_felt
-from renders.chat_vert.cards import swatch
 from renders.chat_vert.cards import words
-from renders.chat_vert.status import fitted_pill
 from renders.kit import Font
-from renders.lay import Tiles
 from renders.lay import lay_card
-from renders.lay import origin
 from renders.layout import Space
-from renders.layout import Type
 from renders.rows import CardRows
 
-WIDTH: Final = 600
-MARGIN: Final = 16
-HAND_CARD: Final = 84
-CARD_H: Final = kit.card_size(HAND_CARD)[1]
+WIDTH: Final = 400
+"""Shown 265 px wide on a phone (two thirds) and at its own size on a desktop."""
+MARGIN: Final = 10
+ROOM: Final = WIDTH - 2 * MARGIN
+"""What a row of cards may span."""
 CARD_GAP: Final = Space.S
 """Between two cards that do not overlap."""
-STEP_MIN: Final = math.ceil(HAND_CARD * CORNER_COLUMN) + Space.S
-"""The closest two overlapping cards come: the corner index of the one below stays in sight."""
-ROOM: Final = WIDTH - 2 * MARGIN - HAND_CARD
-"""What the steps of a row may span."""
-PER_ROW_EASY: Final = 1 + ROOM // (HAND_CARD + CARD_GAP)
-PER_ROW_MAX: Final = 1 + ROOM // STEP_MIN
-ROWS: Final = 3
-CAPACITY: Final = ROWS * PER_ROW_MAX
-"""The most cards a hand shows with every corner in sight; past it the cards overlap further."""
+CARD_MIN: Final = 72
+"""The narrowest card: its corner symbol is drawn 15.7 px tall, 10.4 px on a phone."""
+CARD_ROW2: Final = 89
+"""The widest card of two rows: four fill a row."""
+CARD_MAX: Final = 130
+"""The widest card, for a hand of one or two."""
+ROWS: Final = 2
 HAND_RAISE: Final = Space.M
-HAND_LABEL: Final = 28
-ROW_H: Final = HAND_RAISE + CARD_H + HAND_LABEL
+"""How much higher a playable card lies than the others."""
+LABEL: Final = 28
+"""The band under a row of cards that holds their numbers."""
+LABEL_FONT: Final = 20
 ROW_GAP: Final = Space.XS
-HAND_STRIP: Final = CARD_H + Space.L
-STRIP_CARD: Final = HAND_CARD
-STRIP_GAP: Final = Space.S
-LINE_STEP: Final = 38
-"""From one line of the strip's labels to the next."""
-CARDS_TOP: Final = layout.HEADER + HAND_STRIP + Space.S
-HEIGHT: Final = CARDS_TOP + ROWS * ROW_H + (ROWS - 1) * ROW_GAP + Space.M
-TEXT: Final = 18
-LABEL: Final = 20
-TOKEN: Final = 26
-MARK: Final = 28
+STACK: Final = 5
+"""How far up and right the copy under a stacked card shows."""
+TOP: Final = Space.S + STACK
+"""Above the frame: room for a stacked copy of a raised card."""
+FRAME_H: Final = ROWS * (HAND_RAISE + kit.card_size(CARD_ROW2)[1] + LABEL) + (ROWS - 1) * ROW_GAP
+HEIGHT: Final = TOP + FRAME_H + Space.XS
 TAG: Final = 28
 """The height of the "drawn" tag on the drawn card."""
-STRIP_SHADE: Final = (6, 36, 22, 110)
-STRIP_BOX: Final = (0, layout.HEADER, WIDTH, layout.HEADER + HAND_STRIP + Space.HAIR)
-"""The pile strip's part: the strip and the tail of its card's shadow under it."""
+TAG_FONT: Final = 18
+EMPTY_FONT: Final = 26
 HIGHLIGHT: Final = frozenset({"turn", "drawn"})
 """The tasks during which the playable cards are raised and the others dimmed."""
 
-Chip = tuple[str, kit.Colour, kit.Colour, Image.Image | None]
+
+def step_min(card: int) -> int:
+    """The closest two overlapping cards come: the corner index of the one below stays in sight."""
+    return math.ceil(card * CORNER_COLUMN) + Space.S
 
 
-def hand_layout(count: int) -> tuple[int, int, float]:
-    """Cards per row, rows and the step between cards of a row (under a card's width: they overlap): as many rows
-    as the cards need without overlapping, at most ``ROWS``, then the rows' cards drawn closer."""
+def _height_fit(rows: int) -> int:
+    """The widest card of which ``rows`` rows fit in the frame."""
+    each = (FRAME_H - (rows - 1) * ROW_GAP) / rows - HAND_RAISE - LABEL
+    return math.floor(each / kit.CARD_RATIO)
+
+
+CAPACITY: Final = ROWS * (1 + (ROOM - CARD_MIN) // step_min(CARD_MIN))
+"""The most numbers a hand shows with every corner in sight; past it the cards overlap further."""
+
+
+def hand_layout(count: int) -> tuple[int, int, int, float]:
+    """Numbers per row, rows, the card's width and the step from one card to the next in a row: one row while its
+    cards are as large there as in two rows, the widest cards that fit the frame side by side, then overlapping
+    (each corner in sight) down to ``CARD_MIN``, then overlapping further."""
     if count == 0:
-        return 0, 0, 0.0
-    rows = min(ROWS, math.ceil(count / PER_ROW_EASY))
-    per_row = math.ceil(count / rows)
-    step = min(HAND_CARD + CARD_GAP, ROOM / (per_row - 1)) if per_row > 1 else 0.0
-    return per_row, rows, step
+        return 0, 0, 0, 0.0
+    best: tuple[int, int, int, float] | None = None
+    for rows in range(1, ROWS + 1):
+        per_row = math.ceil(count / rows)
+        side = (ROOM - (per_row - 1) * CARD_GAP) // per_row
+        card = min(CARD_MAX, _height_fit(rows), side)
+        if card >= CARD_MIN and (best is None or card > best[2]):
+            best = (per_row, rows, card, float(card + CARD_GAP))
+    if best is not None:
+        return best
+    per_row = math.ceil(count / ROWS)
+    spaced = (ROOM - (per_row - 1) * Space.S) / (1 + (per_row - 1) * CORNER_COLUMN)
+    card = max(CARD_MIN, min(_height_fit(ROWS), math.floor(spaced - 1)))
+    return per_row, ROWS, card, (ROOM - card) / (per_row - 1)
 
 
-def _place(index: int, count: int, per_row: int, step: float) -> tuple[int, int]:
-    """The row of card ``index`` and its left edge, its row centred in the picture."""
-    row, col = divmod(index, per_row)
-    in_row = min(per_row, count - row * per_row)
-    return row, round((WIDTH - (HAND_CARD + step * (in_row - 1))) / 2 + col * step)
+Look = tuple[str, str, bool, kit.Colour | None, bool, int, int]
+"""A number of the hand as drawn: code, language, dimmed, ring, whether it glows as the drawn card, copies, width."""
+Label = tuple[tuple[float, float], str, kit.Colour]
+"""A card's number: its centre, text and ink."""
 
 
 def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
-    """The hand as an RGBA picture: the header, the pile strip, then rows of cards with their numbers."""
+    """The hand as an RGBA picture: rows of cards with their numbers."""
     own = view.own
-    hand = list(own.hand)
-    per_row, rows, step = hand_layout(len(hand))
+    slots = hand_slots(own.hand)
     canvas = kit.new_canvas(WIDTH, HEIGHT)
-    _paste_header(canvas, view, locale, len(hand))
-    strip_top = layout.HEADER - origin(STRIP_BOX)[1]
-    PARTS.paste(canvas, STRIP_BOX, _strip_key(view, locale), lambda c: _draw_hand_strip(c, view, locale, strip_top))
     draw = ImageDraw.Draw(canvas)
-    frame_h = ROWS * ROW_H + (ROWS - 1) * ROW_GAP
-    if not hand:
-        centre = (WIDTH / 2, CARDS_TOP + frame_h / 2)
-        kit.draw_centered(draw, centre, words(locale, "empty"), kit.font(24), kit.INK_DIM)
+    if not slots:
+        centre = (WIDTH / 2, TOP + FRAME_H / 2)
+        kit.draw_centered(draw, centre, words(locale, "empty"), kit.font(EMPTY_FONT), kit.INK_DIM)
         return canvas
-    top = CARDS_TOP + (frame_h - (rows * ROW_H + (rows - 1) * ROW_GAP)) // 2
+    per_row, rows, card, step = hand_layout(len(slots))
+    card_h = kit.card_size(card)[1]
+    row_h = HAND_RAISE + card_h + LABEL
+    top = TOP + (FRAME_H - (rows * row_h + (rows - 1) * ROW_GAP)) // 2
     allowed = set(own.playable) if own.task in HIGHLIGHT else None
-    drawn_index = hand.index(own.drawn) if own.drawn in hand else -1
-    label_face = kit.font(LABEL, True)
-    visible = min(step, HAND_CARD) if step else HAND_CARD
+    visible = min(step, card)
+    label_face = kit.font(LABEL_FONT, True)
     tag_xy: tuple[float, float] | None = None
     rows_laid: list[list[tuple[Look, int, int]]] = [[] for _ in range(rows)]
-    labels: list[tuple[tuple[float, float], str, kit.Colour]] = []
-    for i, code in enumerate(hand):
-        row, x = _place(i, len(hand), per_row, step)
-        row_top = top + row * (ROW_H + ROW_GAP)
+    labels: list[Label] = []
+    for i, (code, copies) in enumerate(slots):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, len(slots) - row * per_row)
+        x = round((WIDTH - (card + step * (in_row - 1))) / 2 + col * step)
+        row_top = top + row * (row_h + ROW_GAP)
         lit = allowed is not None and code in allowed
         dim = allowed is not None and not lit
-        is_drawn = i == drawn_index
+        is_drawn = code == own.drawn
         ring = kit.GOLD if lit else DRAWN if is_drawn else None
         y = row_top + (0 if lit else HAND_RAISE)
-        rows_laid[row].append(((code, locale, dim, ring, is_drawn), x, y))
+        rows_laid[row].append(((code, locale, dim, ring, is_drawn, copies, card), x, y))
         if is_drawn:
-            tag_xy = (x + HAND_CARD / 2, y + CARD_H)
-        label_y = row_top + HAND_RAISE + CARD_H + HAND_LABEL / 2 + Space.HAIR
+            tag_xy = (x + card / 2, y + card_h)
+        label_y = row_top + HAND_RAISE + card_h + LABEL / 2 + Space.HAIR
         fill = kit.GOLD if lit else kit.INK_DIM if dim else kit.INK
-        labels.append(((x + visible / 2, label_y), str(i + 1), fill))
+        text = _number(i + 1, copies, label_face, step if in_row > 1 else float(WIDTH))
+        labels.append(((x + visible / 2, label_y), text, fill))
     _lay_cards(canvas, rows_laid, labels, label_face)
     if tag_xy is not None:
         # on top of the neighbours that overlap the drawn card, over the bottom of its face
-        label = [(words(locale, "drawn"), kit.font(TEXT, True), kit.INK_DARK)]
-        kit.pill(
-            canvas,
-            (tag_xy[0], tag_xy[1] - TAG / 2 - Space.XS),
-            label,
-            DRAWN,
-            align="center",
-            height=TAG,
-            outline=kit.PAPER,
-        )
+        label = [(words(locale, "drawn"), kit.font(TAG_FONT, True), kit.INK_DARK)]
+        centre = (tag_xy[0], tag_xy[1] - TAG / 2 - Space.XS)
+        kit.pill(canvas, centre, label, DRAWN, align="center", height=TAG, outline=kit.PAPER)
     return canvas
 
 
-Look = tuple[str, str, bool, kit.Colour | None, bool]
-"""A card of the hand as drawn: code, language, dimmed, ring, whether it glows as the drawn card."""
-Label = tuple[tuple[float, float], str, kit.Colour]
-"""A card's number: its centre, text and ink."""
+def _number(number: int, copies: int, face: Font, room: float) -> str:
+    """A card's number, with its copies ("3 ×2") when that fits between it and the next number."""
+    text = f"{number} ×{copies}" if copies > 1 else str(number)
+    return text if face.getlength(text) + Space.S <= room else str(number)
 
 
 def _lay_cards(canvas: Image.Image, rows: list[list[tuple[Look, int, int]]], labels: list[Label], font: Font) -> None:
@@ -172,191 +172,43 @@ def _lay_cards(canvas: Image.Image, rows: list[list[tuple[Look, int, int]]], lab
                 _lay(canvas, *card)
                 kit.draw_centered(draw, centre, text, font, fill)
             return
-    CARDS.lay_rows(canvas, rows, STRIP_BOX[3])
+    CARDS.lay_rows(canvas, rows, 0)
     for centre, text, fill in labels:
         kit.draw_centered(draw, centre, text, font, fill)
 
 
 def _face(look: Look) -> Image.Image:
-    code, locale, dim, ring, _ = look
-    return card_face(code, HAND_CARD, locale, dim=dim, ring=ring)
+    code, locale, dim, ring, _, _, width = look
+    return card_face(code, width, locale, dim=dim, ring=ring)
 
 
 def _lay(canvas: Image.Image, look: Look, x: int, y: int) -> None:
-    lay_card(canvas, _face(look), (x, y), glow=(DRAWN, Space.S) if look[4] else None)
+    """A card (its copies stacked under it, up and to the right), glowing when it is the drawn one."""
+    face = _face(look)
+    if look[5] > 1:
+        lay_card(canvas, face, (x + STACK, y - STACK))
+    lay_card(canvas, face, (x, y), glow=(DRAWN, Space.S) if look[4] else None)
 
 
-def _tails(look: Look) -> bool:
-    """A card's shadow is the same for every card of the hand; the drawn card glows too."""
-    return look[4]
+def _tails(look: Look) -> tuple[bool, bool, int]:
+    """What a card's shadow and halo depend on: the glow of the drawn card, a stacked copy, the card's size."""
+    return look[4], look[5] > 1, look[6]
 
 
 CARDS: Final = CardRows(_face, _lay, _tails, kept=192)
 """The hands' cards with their shadows on the felt (a pack's cards plain, lit or dimmed), and the strips where two
 neighbours' shadows meet."""
 
-PARTS: Final = Tiles(maxsize=64)
-"""The headers' counts and tasks and the pile strips of the hands as last drawn: most moves change neither for most
-seats, and a new deal or the end shows the same ones to many."""
-
 
 def hand_key(view: ChatVertSeatView) -> tuple[object, ...]:
-    """What the hand picture draws of ``view``, as plain values: the seat (its colour), the task (the header's
-    label, and whether the cards are raised and dimmed), the cards in order with their marks (lit, or None when
-    nothing is raised) and which is the drawn one, the card on the pile with the colour ringing it, the colour
-    to match, and in the play phase the pending +2/+4 (its count, whether this seat must take it) and whether
-    the seat is skipped or holds the string.
+    """What the hand picture draws of ``view``, as plain values: the cards in order, which are lit (None when
+    nothing is raised: the seat is not to play) and which one was just drawn.
 
-    Left out, as the picture never draws them: the version and the events, the legal moves and the pairs (the
-    buttons'), the playable cards while the seat has nothing to play, and the rest of the table (the counts,
-    the dealer, the turn, the direction, the rules, the penalties, the timer: the table picture's)."""
-    table, own = view.table, view.own
+    Left out, as the picture never draws them: the seat, the task beyond whether the cards are raised, the
+    version and the events, the legal moves and the pairs (the buttons'), the playable cards while the seat has
+    nothing to play, and the whole table (the pile, the colour, a penalty, the marks: the text says them)."""
+    own = view.own
     cards = tuple(own.hand)
     allowed = frozenset(own.playable) if own.task in HIGHLIGHT else None
     lit = None if allowed is None else tuple(code in allowed for code in cards)
-    drawn = cards.index(own.drawn) if own.drawn in cards else -1
-    colour = table.colour if table.colour in COLOURS else None
-    ring = colour if table.top_major else None
-    weighs: tuple[object, ...] | None = None
-    if table.phase == "play":
-        pending = table.pending
-        marks = table.seats[view.seat].marks if 0 <= view.seat < len(table.seats) else ()
-        due = (pending.count, pending.target == view.seat) if pending is not None else None
-        weighs = (due, "skipped" in marks, "ficelle" in marks)
-    return (view.seat, own.task, cards, lit, drawn, table.top, ring, colour, weighs)
-
-
-def _strip_key(view: ChatVertSeatView, locale: str) -> tuple[object, ...]:
-    """Everything the pile strip shows: the card on the pile, the colour to match and what weighs on the seat."""
-    table = view.table
-    pending = table.pending
-    weighs = (pending.count, pending.target == view.seat) if pending is not None else None
-    marks = table.seats[view.seat].marks if 0 <= view.seat < len(table.seats) else ()
-    return ("strip", table.top, table.colour, table.top_major, table.phase, weighs, marks, locale)
-
-
-def _task(view: ChatVertSeatView, locale: str) -> tuple[str, kit.Colour] | None:
-    """What the seat has to do now, as one label (text, background)."""
-    colour = kit.seat_colour(view.seat)
-    task = view.own.task
-    if task == "over":
-        return words(locale, "over"), kit.GOLD
-    if task == "choose":
-        return words(locale, "your_choice"), colour
-    if task == "drawn":
-        return words(locale, "drawn_choice"), DRAWN
-    if task == "turn":
-        return words(locale, "your_turn"), colour
-    return None
-
-
-def _paste_header(canvas: Image.Image, view: ChatVertSeatView, locale: str, count: int) -> None:
-    """Title and card count on the left, the task on the right: the title kept for the seat, the rest kept by what
-    it shows (at a new deal or the end every seat shows the same count or the same task)."""
-    title, x = _title(view.seat, locale)
-    canvas.im.paste(title.im, (0, 0, WIDTH, layout.HEADER))
-    measure.pasted(title, (0, 0))
-    left = int(x) - int(x) % 2  # moved by an even step, halves round as in place
-    task = _task(view, locale)
-    key = ("detail", x, count, task, locale)
-    ground = shaded_felt(WIDTH - left, layout.HEADER, kit.HEADER)
-    PARTS.put(
-        canvas, (left, 0, WIDTH, layout.HEADER), key, lambda c: _draw_detail(c, x - left, count, task, locale), ground
-    )
-
-
-@lru_cache(maxsize=24)
-def _title(seat: int, locale: str) -> tuple[Image.Image, float]:
-    """The header band with the title in the seat's colour, and where the title ends: the same for the whole game."""
-    band = shaded_felt(WIDTH, layout.HEADER, kit.HEADER).copy()  # ``kit.header_strip``, blended once
-    title = layout.face(Type.HEAD, True)
-    with measure.piece() as marks:
-        draw = ImageDraw.Draw(band)
-        xy = (layout.MARGIN, layout.HEADER // 2)
-        x = layout.MARGIN + kit.draw_text(
-            draw, xy, words(locale, "your_hand"), title, kit.seat_colour(seat), anchor="lm"
-        )
-    return measure.attach(band, marks), x
-
-
-def _draw_detail(canvas: Image.Image, x: float, count: int, task: tuple[str, kit.Colour] | None, locale: str) -> None:
-    """The card count after the title (which ends at ``x``), the task on the right (shrunk, or on two lines, to
-    stay whole)."""
-    end = layout.header_detail(canvas, x, counted(locale, "cards", count), size=Type.BODY, gap=Space.M)
-    if task is not None:
-        right = canvas.width - MARGIN
-        room = right - end - Space.L
-        fitted_pill(canvas, right, layout.HEADER / 2, task[0], task[1], room, layout.HEADER - Space.XS)
-
-
-def _strip_chips(view: ChatVertSeatView, locale: object) -> list[Chip]:
-    """The labels of the pile strip: the colour to match, then what weighs on the seat (a pending +2/+4, a skip,
-    the string), as (text, background, ink, token)."""
-    table = view.table
-    chips: list[Chip] = []
-    if table.colour in COLOURS:
-        label = words(locale, "colour", colour=words(locale, f"colour.{table.colour}"))
-        chips.append((label, kit.INK, kit.INK_DARK, swatch(table.colour, TOKEN, "")))
-    if table.phase != "play":
-        return chips
-    if table.pending is not None:
-        if table.pending.target == view.seat:
-            chips.append((words(locale, "pending_you", n=table.pending.count), kit.ALERT, kit.INK, None))
-        else:
-            chips.append((words(locale, "pending_other", n=table.pending.count), kit.PANEL_SOLID, kit.INK, None))
-    marks = table.seats[view.seat].marks if 0 <= view.seat < len(table.seats) else ()
-    if "skipped" in marks:
-        chips.append((words(locale, "skipped_you"), kit.ALERT, kit.INK, icon("skipped", MARK)))
-    if "ficelle" in marks:
-        chips.append((words(locale, "ficelle_you"), kit.PANEL_SOLID, kit.INK, icon("ficelle", MARK)))
-    return chips
-
-
-def _chip_width(text: str, font: Font, token: Image.Image | None) -> float:
-    return font.getlength(text) + 2 * round(font.size * CHIP_PAD) + (token.width + Space.XS if token is not None else 0)
-
-
-def _strip_lines(widths: Sequence[float], room: float) -> list[list[int]]:
-    """The strip's labels in order, as many to a line as fit ``room``."""
-    lines: list[list[int]] = [[]]
-    used = 0.0
-    for i, width in enumerate(widths):
-        if lines[-1] and used + STRIP_GAP + width > room:
-            lines.append([])
-            used = 0.0
-        used += (STRIP_GAP if lines[-1] else 0) + width
-        lines[-1].append(i)
-    return lines
-
-
-def _draw_hand_strip(canvas: Image.Image, view: ChatVertSeatView, locale: str, top: int) -> None:
-    """The card on the pile, then its labels, as many to a line as fit; the strip's top at ``top``."""
-    table = view.table
-    canvas.paste(shaded_felt(WIDTH, HAND_STRIP, STRIP_SHADE), (0, top))
-    draw = ImageDraw.Draw(canvas)
-    cy = top + HAND_STRIP / 2
-    font = kit.font(TEXT, True)
-    x: float = MARGIN
-    x += kit.draw_text(draw, (x, cy), words(locale, "on_pile"), font, kit.INK_DIM, anchor="lm")
-    x += Space.M
-    card_xy = (round(x), round(cy - CARD_H / 2))
-    ring = CARD_COLOURS[table.colour] if table.top_major and table.colour in COLOURS else None
-    face = card_face(table.top, STRIP_CARD, locale, ring=ring)
-    lay_card(canvas, face, card_xy, glow=None if ring is None else (ring, Space.S))
-    x += STRIP_CARD + Space.L
-    chips = _strip_chips(view, locale)
-    if not chips:
-        return
-    widths = [_chip_width(text, font, token) for text, _, _, token in chips]
-    room = WIDTH - MARGIN - x
-    lines = _strip_lines(widths, room)
-    first = cy - LINE_STEP * (len(lines) - 1) / 2
-    for n, line in enumerate(lines):
-        lx = x
-        for i in line:
-            text, fill, ink, token = chips[i]
-            tucked = token.width + Space.XS if token is not None else 0
-            left = WIDTH - MARGIN - lx - tucked - 2 * round(font.size * CHIP_PAD)
-            runs = [(kit.fit_text(text, font, max(30.0, left)), font, ink)]
-            box = chip(canvas, (lx, first + n * LINE_STEP), runs, fill, token=token)
-            lx = box[2] + STRIP_GAP
+    return (cards, lit, own.drawn if own.drawn in cards else None)

@@ -27,6 +27,7 @@ from bot.games.chat_vert_views import ChatVertTableView
 from bot.i18n import catalog
 from bot.i18n import placeholders
 from bot.players.chat_vert import PLAYER
+from bot.texts.chat_vert import hand_slots
 from renders import chat_vert as cv
 from renders import kit
 from renders import layout
@@ -209,24 +210,59 @@ def test_no_module_reads_rule_texts() -> None:
 
 def test_hand_layout_never_cuts_a_card() -> None:
     for count in range(1, 81):
-        per_row, rows, step = hand.hand_layout(count)
+        per_row, rows, card, step = hand.hand_layout(count)
         assert per_row * rows >= count > per_row * (rows - 1)
-        assert rows <= hand.ROWS
-        assert 2 * hand.MARGIN + hand.HAND_CARD + step * (per_row - 1) <= hand.WIDTH + 0.5
+        assert rows <= hand.ROWS and card >= hand.CARD_MIN
+        assert 2 * hand.MARGIN + card + step * (per_row - 1) <= hand.WIDTH + 0.5
+        card_h = kit.card_size(card)[1]
+        assert rows * (hand.HAND_RAISE + card_h + hand.LABEL) + (rows - 1) * hand.ROW_GAP <= hand.FRAME_H
         if per_row > 1 and count <= hand.CAPACITY:
             # each card's corner (symbol and colour initial) stays in sight
-            assert step >= hand.HAND_CARD * cards.CORNER_COLUMN
-    assert hand.hand_layout(0) == (0, 0, 0.0)
+            assert step >= card * cards.CORNER_COLUMN
+    assert hand.hand_layout(0) == (0, 0, 0, 0.0)
 
 
-def test_a_small_hand_is_spread_out_before_cards_overlap() -> None:
-    """Six 84 px cards 8 px apart span 6 * 84 + 5 * 8 = 544 px, within 600 - 2 * 16 = 568: one row, no overlap;
-    seven go on two rows; 40 cards fill the three rows, 14 to a row, overlapping."""
-    assert hand.hand_layout(6) == (6, 1, hand.HAND_CARD + hand.CARD_GAP)
-    assert hand.hand_layout(7)[:2] == (4, 2)
-    per_row, rows, step = hand.hand_layout(40)
-    assert (per_row, rows) == (14, 3) and step < hand.HAND_CARD
-    assert hand.CAPACITY >= 39
+def test_a_small_hand_is_large_and_spread_out_before_cards_overlap() -> None:
+    """The frame holds two rows of 89 px cards (4 * 89 + 3 * 8 = 380 = 400 - 2 * 10). One or two cards are 130 px
+    wide; three share the row, (380 - 2 * 8) // 3 = 121 px each; four fill it at 89; five to eight go on two rows
+    of 89; nine overlap, five to a row, (380 - 89) / 4 = 72.75 px apart; 20 numbers still show every corner."""
+    assert hand.hand_layout(1) == (1, 1, 130, 138.0)
+    assert hand.hand_layout(2) == (2, 1, 130, 138.0)
+    assert hand.hand_layout(3) == (3, 1, 121, 129.0)
+    assert hand.hand_layout(4) == (4, 1, 89, 97.0)
+    assert hand.hand_layout(6) == (3, 2, 89, 97.0)
+    assert hand.hand_layout(8) == (4, 2, 89, 97.0)
+    assert hand.hand_layout(9) == (5, 2, 89, 72.75)
+    assert hand.CAPACITY == 20
+    per_row, rows, card, step = hand.hand_layout(20)
+    assert (per_row, rows, card) == (10, 2, hand.CARD_MIN) and step >= hand.step_min(card)
+
+
+def test_equal_cards_lie_under_one_number() -> None:
+    """Two red 7s and three wilds: numbers 1 (the red 7s, "×2"), 2 (the blue 2) and 3 (the wilds, "×3"), as the
+    panel's buttons number them; without the second 7 the picture differs."""
+    state = fixed([["R7", "R7", "B2", "W", "W", "W"], ["B1", "B2", "B3"]])
+    with measure.recording() as marks:
+        pair = draw_hand(GAME.view(state, 0))
+    texts = {mark.text for mark in marks if not mark.symbol}
+    assert texts == {"1 ×2", "2", "3 ×3"}
+    single = draw_hand(GAME.view(fixed([["R7", "B2", "W", "W", "W"], ["B1", "B2", "B3"]]), 0))
+    assert pair != single
+
+
+def test_the_hand_draws_only_its_cards() -> None:
+    """The colour, the skip and the string all weigh on seat 1: the panel's text says them, the picture draws only
+    the cards and their numbers."""
+    state = fixed([["F", "Y3", "R7"], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]])
+    play(state, 0, "F", "B")
+    GAME.apply(state, 1, Action.of("draw"), random.Random(0))  # takes the +4: the string is seat 1's
+    state.skipped = 1
+    with measure.recording() as marks:
+        image = open_png(draw_hand(GAME.view(state, 1)))
+    assert image.size == (hand.WIDTH, hand.HEIGHT)
+    # the +4 drew the top of the stock, in deck order: both yellow 0s, then the yellow 1 and 2 seat 2 does not hold
+    assert GAME.view(state, 1).own.hand == ("Y0", "Y0", "Y1", "Y2", "B1", "B2", "B3")
+    assert {mark.text for mark in marks if not mark.symbol} == {"1 ×2", "2", "3", "4", "5", "6"}
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
@@ -244,16 +280,16 @@ HAND_AIM = 90 * 1024
 """What a hand that still shows every card's corner stays under: a margin for the hands a game really deals."""
 
 
-@pytest.mark.parametrize(("count", "budget"), [(15, HAND_AIM), (25, HAND_AIM), (39, HAND_AIM), (80, HAND_BUDGET)])
+@pytest.mark.parametrize(("count", "budget"), [(15, HAND_AIM), (21, HAND_AIM), (39, HAND_BUDGET), (80, HAND_BUDGET)])
 def test_the_fullest_hands_stay_within_their_budget(count: int, budget: int) -> None:
     """Hands of every colour and symbol, the playable cards lit and the others dimmed: the heaviest pictures, up to
-    the most cards whose corners all show (``hand.CAPACITY``), then far past it."""
+    the most different cards whose corners all show (``hand.CAPACITY``), then far past it."""
     pool = [c for c in DECK if c != "R5"]
     random.Random(count).shuffle(pool)
     state = fixed([pool[:count], pool[count : count + 3]], top="R5")
     view = GAME.view(state, 0)
     assert len(view.own.hand) == count and view.own.playable and len(view.own.playable) < count
-    assert (count <= hand.CAPACITY) == (budget == HAND_AIM)
+    assert (len(hand_slots(view.own.hand)) <= hand.CAPACITY) == (budget == HAND_AIM)
     open_png(draw_hand(view), (hand.WIDTH, hand.HEIGHT), budget)
 
 
@@ -286,20 +322,6 @@ def test_the_drawn_card_is_marked() -> None:
     assert draw_hand(view) != before
 
 
-def test_hand_strip_keeps_its_labels_whole() -> None:
-    """The colour, the skip and the string all weigh on seat 1: their labels wrap in the strip, none is cut."""
-    state = fixed([["F", "Y3", "R7"], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]])
-    play(state, 0, "F", "B")
-    GAME.apply(state, 1, Action.of("draw"), random.Random(0))  # takes the +4: the string is seat 1's
-    state.skipped = 1
-    view = GAME.view(state, 1)
-    with measure.recording() as marks:
-        image = open_png(draw_hand(view))
-    assert image.size == (hand.WIDTH, hand.HEIGHT)
-    texts = {mark.text for mark in marks}
-    assert {"Couleur : bleu", "Vous passez votre tour", "Vous tenez la ficelle"} <= texts
-
-
 def test_a_long_status_shrinks_then_wraps_and_is_never_cut() -> None:
     canvas = kit.new_canvas(600, 100)
     with measure.recording() as marks:
@@ -324,14 +346,14 @@ def test_the_turn_line_shrinks_before_the_name_is_cut() -> None:
 
 
 def test_every_card_corner_reads_on_a_phone_in_a_hand() -> None:
-    """A hand is 600 px wide, shown 340 px wide on a phone: each mark of a card (its symbol and colour initial, in
-    the corner that stays in sight when cards overlap) is at least 10 * 600 / 340 = 17.6 px tall as drawn."""
+    """A hand is 400 px wide, shown 265 px wide on a phone: each mark of its narrowest card (the symbol and colour
+    initial in the corner that stays in sight when cards overlap) is at least 10 * 400 / 265 = 15.1 px tall."""
     for code in cards.ALL_CARDS:
         canvas = kit.new_canvas(100, 130)
         with measure.recording() as marks:
-            kit.paste(canvas, cv.card_face(code, hand.HAND_CARD, "fr"), (0, 0))
+            kit.paste(canvas, cv.card_face(code, hand.CARD_MIN, "fr"), (0, 0))
         assert marks, code
-        assert min(mark.height for mark in marks) >= 10 * hand.WIDTH / 340, code
+        assert min(mark.height for mark in marks) >= measure.PHONE_MIN * hand.WIDTH / measure.PHONE_WIDTH, code
 
 
 def test_the_table_keeps_one_size_at_every_table_size() -> None:

@@ -22,8 +22,9 @@ from bot.registry import pictures_of
 from tests.games.test_conformance import play
 from tests.games.test_conformance import sizes
 
-MIN_WIDTH = 550
-"""Discord's inline width: a narrower picture is blown up and blurred."""
+MIN_WIDTH = 300
+"""A phone shows every picture 265 px wide, a desktop one narrower than 560 px at its own size (never enlarged):
+a narrow picture is larger on a phone, and still sharp down to about this width."""
 MAX_WIDTH = 1600
 MAX_TALL = 1.6
 """Height over width at most: a taller picture is a tower on a phone."""
