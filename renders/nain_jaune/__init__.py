@@ -1,8 +1,9 @@
 """Nain Jaune pictures: the shared table (from the public view only) and a player's private hand.
 
-Both are drawn for Discord's phone preview (about 340 px wide): narrow portrait pictures with few, large pieces,
-whose size is set by the number of players only. Every word comes from the catalog, every rule-given fact (the
-wanted rank, the boxes waiting for a claim, the playable cards) from the engine's views.
+Both are drawn for Discord's phone preview (265 px wide): few, large pieces, and no word that the message's text
+can carry (names, counts, tokens, whose turn it is). The table's size never changes, a hand's is set by the number
+of players. Every word comes from the catalog, every rule-given fact (the wanted rank, the boxes waiting for a
+claim, the playable cards) from the engine's views.
 """
 
 from __future__ import annotations

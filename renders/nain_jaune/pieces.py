@@ -1,9 +1,9 @@
-"""Nain Jaune's drawn pieces, shared by the table and the hand: the cards, the state labels, counts and names.
+"""Nain Jaune's drawn pieces, shared by the table and the hand: the cards, the state labels and the counts.
 
-The cards are drawn here rather than taken from the kit's playing cards: a phone shows the pictures about
-340 px wide, where the kit's corner index and its court cards' medals shrink below a readable size. These faces
-keep the kit's paper, edge and suit colours but print only what a player reads, large: the rank and its suit in
-the top left corner (still visible when cards overlap), and one big suit below.
+The cards are drawn here rather than taken from the kit's playing cards: a phone shows the pictures 265 px wide,
+where the kit's corner index and its court cards' medals shrink below a readable size. These faces keep the kit's
+paper, edge and suit colours but print only what a player reads, large: the rank and its suit in the top left
+corner (still visible when cards overlap), and one big suit below.
 """
 
 from __future__ import annotations
@@ -29,23 +29,11 @@ Chip = tuple[str, kit.Colour, kit.Colour]
 
 RANK_SIZE: Final = 0.40
 """The corner rank's font size, as a share of the card's width."""
-SUIT_SIZE: Final = 0.38
+SUIT_SIZE: Final = 0.44
 """The corner suit's font size (its ink is about three quarters of it)."""
 BIG_SUIT_SIZE: Final = 0.62
 DIM_VEIL: Final[kit.RGBA] = (40, 48, 44, 120)
 CHIP_GAP: Final = 8
-
-
-def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
-    """A seat's display name as drawable text ("Joueur 3" when missing or undrawable)."""
-    name = _drawable_name(names[seat]) if 0 <= seat < len(names) else ""
-    return name or t(locale, "nj.render.player", n=seat + 1)
-
-
-@lru_cache(maxsize=1024)
-def _drawable_name(name: str) -> str:
-    """A name made drawable once: each picture shows every name of its table, the same at every move."""
-    return kit.clean_text(name, bold=True)
 
 
 def rank_text(rank: str, locale: str) -> str:
@@ -230,9 +218,3 @@ def drawn_part(base: Image.Image, box: kit.Box, draw: Callable[[Image.Image], No
     with measure.piece() as marks, measure.placed(1.0, (-box[0], -box[1])):
         draw(scratch)
     return measure.attach(scratch.crop(box), marks)
-
-
-def paste_part(canvas: Image.Image, part: Image.Image, xy: tuple[int, int]) -> None:
-    """Copy an opaque piece made by ``drawn_part`` onto the canvas, its marks with it."""
-    canvas.im.paste(part.im, (*xy, xy[0] + part.width, xy[1] + part.height))
-    measure.pasted(part, xy)

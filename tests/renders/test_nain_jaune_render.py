@@ -1,23 +1,30 @@
 """Nain Jaune pictures drawn from the engine's own views, at every phase of seeded games, smallest to largest:
-one size per table and per hand for the whole game, what a player needs shown, and readable on a phone."""
+one size per table and per hand for the whole game, what a player needs shown (and the words the texts carry
+not drawn), and readable on a phone."""
 
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Iterator
 from functools import cache
 from functools import partial
 
 import pytest
+from PIL import Image
 
 from bot.games.nain_jaune import GAME
 from bot.games.nain_jaune import NainJauneState
-from bot.i18n import plural
 from bot.i18n import t
 from bot.players.nain_jaune import PLAYER
 from renders import kit
 from renders import measure
 from renders import nain_jaune as nj
+from renders.layout import grid_x
+from renders.nain_jaune.hand import CARD_GAP
+from renders.nain_jaune.hand import EDGE
+from renders.nain_jaune.hand import RAISE
+from renders.nain_jaune.hand import ROW_GAP
 from renders.nain_jaune.hand import HandGrid
 from tests.renders import support
 from tests.renders.support import open_png
@@ -54,27 +61,27 @@ def test_the_samples_cover_every_phase(players: int) -> None:
     assert max(len(GAME.public_view(s).table.sequence) for s in moments(players)) >= 9, "no long sequence drawn"
 
 
-def test_the_table_is_narrow_and_grows_by_one_line_per_player() -> None:
-    """560 px wide (Discord's inline width or a little more); each player adds a 44 px line and a 6 px gap."""
+def test_the_table_keeps_one_size_whatever_the_players() -> None:
+    """The players are listed in the message's text: the picture holds the boxes and the sequence only, 560 px
+    wide (12 px texts on a phone) and far from a tower: a phone shows it 265 x 189."""
     assert nj.WIDTH == 560
-    assert nj.table_height(8) - nj.table_height(2) == 6 * (44 + 6)
-    assert nj.table_height(8) <= 1.6 * nj.WIDTH
+    assert {nj.table_height(players) for players in range(2, 9)} == {400}
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
 @pytest.mark.parametrize("players", [2, 8])
 def test_tables_at_every_phase(players: int, locale: str) -> None:
-    """One size all game long, and every box's tokens, every player's cards and tokens, the wanted rank and the
-    call for a claim written on it."""
+    """One size all game long; every box's tokens, the wanted rank, the call for a claim and the end written on it,
+    and no name (the text says whose turn it is and lists every player)."""
+    names = LONG_NAMES[:players]
     for state in moments(players):
         table = GAME.public_view(state).table
         with measure.recording() as marks:
-            data = nj.PICTURES.table(GAME.public_view(state), LONG_NAMES[:players], locale)
-        open_png(data, size=(nj.WIDTH, nj.table_height(players)))
+            data = nj.PICTURES.table(GAME.public_view(state), names, locale)
+        open_png(data, size=(560, 400))
         shown = texts(marks)
         assert {str(box.tokens) for box in table.boxes} <= shown
-        assert {str(p.tokens) for p in table.players} <= shown
-        assert {str(p.cards) for p in table.players} <= shown
+        assert not shown & set(names)
         if table.wanted and table.wanted != table.sans and not table.over:
             assert t(locale, "nj.render.wanted", rank=kit.rank_name(table.wanted, locale)) in shown
         if table.sans and not table.over:
@@ -99,39 +106,59 @@ def test_a_long_sequence_counts_the_cards_it_does_not_show() -> None:
 @pytest.mark.parametrize(
     ("capacity", "grid"),
     [
-        (22, HandGrid(per_row=6, rows=4, card=81)),  # 4 rows of 6: (560 - 2*16 - 5*8) // 6 = 81
-        (15, HandGrid(per_row=5, rows=3, card=88)),  # 3 rows of 5: 99 px of room, capped at 88
-        (8, HandGrid(per_row=4, rows=2, card=88)),
-        (7, HandGrid(per_row=7, rows=1, card=68)),  # (528 - 6*8) // 7 = 68
-        (6, HandGrid(per_row=6, rows=1, card=81)),
+        (22, HandGrid(per_row=6, rows=4, card=81, width=558)),  # (560 - 2*16 - 5*8) // 6 = 81; 32 + 40 + 486
+        (15, HandGrid(per_row=5, rows=3, card=96, width=544)),  # 3 rows of 5 at the largest card: 32 + 32 + 480
+        (12, HandGrid(per_row=6, rows=2, card=81, width=558)),
+        (9, HandGrid(per_row=5, rows=2, card=96, width=544)),
+        (8, HandGrid(per_row=4, rows=2, card=96, width=440)),  # 32 + 24 + 384: a phone shows 96 px as 58
+        (7, HandGrid(per_row=4, rows=2, card=96, width=440)),
+        (6, HandGrid(per_row=6, rows=1, card=81, width=558)),
     ],
 )
 def test_a_hand_frame_holds_a_whole_deal(capacity: int, grid: HandGrid) -> None:
     assert nj.hand_grid(capacity) == grid
-    assert grid.height <= 1.6 * nj.WIDTH
+    assert grid.height <= 1.6 * grid.width
+
+
+def _paper(image: Image.Image, xy: tuple[float, float]) -> int:
+    """How bright the picture is at ``xy``: a card's bare paper is over 240, dimmed under 200, the felt under 140."""
+    r, g, b, *_ = image.getpixel((round(xy[0]), round(xy[1])))
+    return min(r, g, b)
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
 @pytest.mark.parametrize(("players", "deal"), [(2, 22), (8, 6)])
-def test_hands_keep_one_size_and_show_every_card(players: int, deal: int, locale: str) -> None:
-    size = (nj.WIDTH, nj.hand_grid(deal).height)
+def test_hands_keep_one_size_and_show_every_card_and_nothing_else(players: int, deal: int, locale: str) -> None:
+    """Each card's rank and suit, no word (the count, the tokens and the turn are the panel's text); on the seat's
+    turn its playable cards raised and bright, the others dim; off its turn every card dim; the rows a hand still
+    fills in the middle of its frame."""
+    grid = nj.hand_grid(deal)
+    card_h = kit.card_size(grid.card)[1]
     for state in moments(players):
         for seat in range(players):
             view = GAME.view(state, seat)
+            hand = view.own.hand
             with measure.recording() as marks:
-                open_png(nj.PICTURES.hand(view, locale), size=size)
-            shown = [m.text for m in marks]
-            assert plural(locale, "nj.render.cards", len(view.own.hand)) in shown
-            ranks = sorted(kit.rank_label(code[:-1], locale) for code in view.own.hand)
-            assert sorted(m.text for m in marks if m.text in {kit.rank_label(r, locale) for r in kit.RANKS}) == ranks
-            assert (t(locale, "nj.render.your_turn") in shown) == view.own.my_turn
-            claim = view.own.my_turn and view.table.awaiting_claims
-            assert (t(locale, "nj.render.claim") in shown) == claim
+                image = open_png(nj.PICTURES.hand(view, locale), size=(grid.width, grid.height)).convert("RGB")
+            ranks = sorted(kit.rank_label(code[:-1], locale) for code in hand)
+            suits = {kit.SUIT_SYMBOLS[code[-1]] for code in hand}
+            assert sorted(m.text for m in marks if not m.symbol) == ranks or not hand
+            assert {m.text for m in marks if m.symbol} == suits
+            for i, code in enumerate(hand):
+                row, x = grid_x(i, len(hand), grid.per_row, grid.card, CARD_GAP, grid.width)
+                step = card_h + RAISE + ROW_GAP
+                empty_rows = grid.rows - math.ceil(len(hand) / grid.per_row)  # the rows left lie in the middle
+                raised = EDGE + empty_rows * step // 2 + row * step
+                lit = view.own.my_turn and code in view.own.playable
+                paper = _paper(image, (x + grid.card * 0.85, raised + RAISE + card_h * 0.2))
+                assert paper > 240 if lit else paper < 200, (code, lit, paper)
+                assert (_paper(image, (x + grid.card * 0.85, raised + 6)) > 140) == lit
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", [2, 3, 5, 6, 7])
 def test_smaller_tables_are_readable_on_a_phone_too(players: int) -> None:
-    """The largest table is checked for every game; the largest hands (22 cards at two players) are checked here."""
+    """The largest table is checked for every game; the other hands (22 cards at two players, four to a row at six
+    and seven) are checked here."""
     names = LONG_NAMES[:players]
     for state in moments(players, seed=players)[::2]:
         drawers = [partial(nj.PICTURES.table, GAME.public_view(state), names, "fr")]
@@ -149,12 +176,14 @@ def test_every_table_size(players: int) -> None:
     open_png(nj.PICTURES.table(GAME.public_view(state), LONG_NAMES[:players], "fr"))
 
 
-def test_missing_names_fall_back() -> None:
+def test_the_names_given_change_nothing() -> None:
+    """No name is drawn: missing or undrawable names give the same picture as long ones."""
     view = GAME.public_view(moments(3, seed=3)[1])
-    open_png(nj.PICTURES.table(view, [], "en"))
-    open_png(nj.PICTURES.table(view, ["", "😀", "\u200b"], "fr"))
+    drawn = nj.PICTURES.table(view, LONG_NAMES[:3], "fr")
+    assert nj.PICTURES.table(view, [], "fr") == drawn
+    assert nj.PICTURES.table(view, ["", "😀", "\u200b"], "fr") == drawn
 
 
 def test_every_key_the_renderer_uses_exists() -> None:
     used = support.used_keys(nj, "nj.render.")
-    support.assert_keys_exist(used, counted={"nj.render.cards", "nj.render.tokens"})
+    support.assert_keys_exist(used)
