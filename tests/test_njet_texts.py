@@ -121,3 +121,29 @@ def test_a_description_is_cut_to_what_discord_keeps() -> None:
     text = TEXTS.describe_table(GAME.public_view(state), names, "fr")
     assert ALT_MAX - 80 < len(text) <= ALT_MAX
     assert text.endswith("…") and text.startswith("Njet!, manche 1 sur 8")
+
+
+def test_the_summary_says_the_rules_and_the_teams_tally() -> None:
+    """The rules show in the words from the partner's choice on; the teams' tally once the tricks are played (the
+    table picture leaves both to the words). Dan's trick with the two green 1s: (1 + 2) x 2 = 6 points."""
+    state = fixed(4, HANDS, dealer=3)
+    decide(state, start=0, trump="R", super="G", discard="1", points=2)
+    rules = "Ana entame, défausse de 1 carte, atout rouge, super-atout vert, 2 points par pli"
+    assert TEXTS.summary(GAME.public_view(state), NAMES, "fr") == [
+        "Manche 1/8 · donneur : Dan",
+        f"Règles : {rules}",
+        "Ana choisit son partenaire",
+    ]
+    act(state, 0, "partner", seat=2)
+    assert TEXTS.summary(GAME.public_view(state), NAMES, "fr")[1:] == [
+        f"Règles : {rules}",
+        "Défausse secrète : on attend Ana, Ben, Cléo, Dan",
+    ]
+    state = tricks_phase()
+    play(state, 2, "G1")
+    play(state, 3, "G1")
+    assert TEXTS.summary(GAME.public_view(state), NAMES, "en") == [
+        "Round 1/8 · dealer: Dan",
+        "Ana leads, no discard, trump red, super-trump green, 2 points per trick · Dan to play",
+        "Team A (Ana, Cléo): 0 tricks, 0 “1” cards, so 0 points · Team B (Ben, Dan): 1 trick, 2 “1” cards, so 6 points",
+    ]

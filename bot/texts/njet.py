@@ -175,6 +175,24 @@ def teams_words(table: NjetTable, locale: str, names: Sequence[str]) -> list[str
     return lines
 
 
+TEAM_LETTERS = ("A", "B")
+"""The teams' letters, as the table picture marks the players."""
+
+
+def team_line(table: NjetTable, index: int, locale: str, names: Sequence[str]) -> str:
+    """One team's tally of the round: "Équipe A (Zoé, Hugo) : 2 plis, 1 carte « 1 », soit 6 points"."""
+    team = table.teams[index]
+    return t(
+        locale,
+        "njet.summary.team.alone" if team.alone else "njet.summary.team",
+        letter=TEAM_LETTERS[index % len(TEAM_LETTERS)],
+        names=", ".join(seat_name(names, seat) for seat in team.seats),
+        tricks=plural(locale, "njet.tricks", team.tricks),
+        ones=plural(locale, "njet.ones", team.ones),
+        points=plural(locale, "unit.points", team.points),
+    )
+
+
 def players_words(table: NjetTable, locale: str, names: Sequence[str]) -> list[str]:
     """Every player with their character, the cards they hold and their total, one sentence each."""
     return [
@@ -311,28 +329,27 @@ class NjetTexts(Narrator):
         return None
 
     def summary(self, public: NjetTableView, names: Sequence[str], locale: str) -> list[str]:
+        """The round and its dealer; what the phase awaits, with the round's rules once decided; during the tricks,
+        the teams' tally of the round (the table picture leaves it to these words)."""
         table = public.table
-        first = t(
-            locale,
-            "njet.summary.round",
-            round=table.round,
-            rounds=table.rounds,
-            dealer=seat_name(names, table.dealer),
-        )
+        dealer = seat_name(names, table.dealer)
+        lines = [t(locale, "njet.summary.round", round=table.round, rounds=table.rounds, dealer=dealer)]
         phase = public.phase
-        waiting = [seat_name(names, s) for s in sorted(public.to_act)]
-        who = ", ".join(waiting) or "—"
+        who = ", ".join(seat_name(names, s) for s in sorted(public.to_act)) or "—"
+        rules = table.rules
         if phase == "njet":
-            second = plural(locale, "njet.summary.njet", table.stones_left, name=who)
-        elif phase == "partner":
-            second = t(locale, "njet.summary.partner", name=who)
-        elif phase == "discard":
-            second = t(locale, "njet.summary.discard", names=who)
-        elif phase == "tricks" and table.rules is not None:
-            second = t(locale, "njet.summary.tricks", rules=rules_line(table.rules, locale, names), name=who)
+            lines.append(plural(locale, "njet.summary.njet", table.stones_left, name=who))
+        elif phase in ("partner", "discard") and rules is not None:
+            lines.append(t(locale, "njet.summary.rules", rules=rules_line(rules, locale, names)))
+            key = "njet.summary.partner" if phase == "partner" else "njet.summary.discard"
+            lines.append(t(locale, key, name=who, names=who))
+        elif phase == "tricks" and rules is not None:
+            lines.append(t(locale, "njet.summary.tricks", rules=rules_line(rules, locale, names), name=who))
+            if table.teams:
+                lines.append(" · ".join(team_line(table, i, locale, names) for i in range(len(table.teams))))
         else:
-            second = t(locale, "njet.summary.over")
-        return [first, second]
+            lines.append(t(locale, "njet.summary.over"))
+        return lines
 
     def action_label(
         self,
