@@ -462,9 +462,16 @@ def test_the_neurotrio_placing_prompt() -> None:
     assert t("en", "neuro.panel.pick_place") == "Choose where to lay a card (the best-paying cells first)."
 
 
-def test_the_njet_team_table_names_its_column_of_ones() -> None:
-    assert t("fr", "njet.render.tally.ones") == "1 pris"
-    assert t("en", "njet.render.tally.ones") == "1s won"
+def test_the_njet_team_tally_names_its_ones() -> None:
+    ones = {lang: plural(lang, "njet.ones", 1) for lang in ("fr", "en")}
+    fields = {"letter": "A", "names": "Zoé, Hugo", "tricks": "2 plis", "points": "6 points"}
+    assert (
+        t("fr", "njet.summary.team", ones=ones["fr"], **fields)
+        == "Équipe A (Zoé, Hugo) : 2 plis, 1 carte « 1 », soit 6 points"
+    )
+    assert (
+        t("en", "njet.summary.team", ones=ones["en"], **fields) == "Team A (Zoé, Hugo): 2 plis, 1 “1” card, so 6 points"
+    )
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,8 @@
-"""The Njet board while the rules are being blocked, and the strip of the rules it decided once they are."""
+"""The Njet board while the rules are being blocked, and the band of the rules it decided once they are."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 from collections.abc import Sequence
 from functools import lru_cache
 from functools import partial
@@ -26,21 +25,19 @@ from renders.layout import Type
 from renders.layout import face
 from renders.layout import height
 from renders.layout import width
-from renders.njet.common import FINE
 from renders.njet.common import PAD
 from renders.njet.common import READ
+from renders.njet.common import SYMBOL
 from renders.njet.common import TITLE_Y
+from renders.njet.common import Chip
 from renders.njet.common import character_of
+from renders.njet.common import chip
 from renders.njet.common import colour_at
-from renders.njet.common import even_grown
 from renders.njet.common import heading
 from renders.njet.common import rule_line
 from renders.njet.common import seat_emblem
-from renders.njet.common import seat_name
 from renders.njet.common import section
-from renders.njet.common import shadow_reach
 from renders.njet.shapes import COLOURS
-from renders.njet.shapes import card_back
 from renders.njet.shapes import emblem
 from renders.njet.shapes import paste_centered
 from renders.njet.shapes import star
@@ -49,24 +46,25 @@ from renders.njet.shapes import swatch
 from renders.njet.stamp import Stamps
 from renders.regions import Regions
 
-LABEL_WIDTH: Final = 184
-"""The column of row names on the board (the longest, "Points per trick", at ``READ`` px bold)."""
-TILE_GAP: Final = Space.S
-TILE_MAX: Final = (88, 76)
+LABEL_WIDTH: Final = 92
+"""The column of row names on the board, each on one or two lines of ``READ`` px bold ("Points / per trick")."""
+LABEL_LINE: Final = 20
+"""From one line of a row's name to the next."""
+TILE_GAP: Final = Space.XS + Space.HAIR
+TILE_MAX: Final = (64, 52)
 """The largest option tile (width, height)."""
-ROWS_TOP: Final = 44
+ROWS_TOP: Final = 2 * TITLE_Y - Space.XS
 """From the board's top to its first row."""
+GLYPH: Final = 0.56
+"""The height of a tile's number ("2", "×4"), as a share of the tile's: its ink at least ``SYMBOL`` px."""
 BLOCKED_VEIL: Final[kit.RGBA] = (0, 0, 0, 70)
 BLOCKED_ALPHA: Final = 60
 """Percent of opacity left to a blocked option's drawing under its stone."""
-STONE_SHARE: Final = 0.58
+STONE_SHARE: Final = 0.62
 """A stone's diameter, as a share of the tile's smaller side: it sits in the tile's lower right corner, leaving the
 blocked option in sight."""
-RULE_CELLS: Final = (150, 92, 88, 110, 128)
-"""The widths of the five cells of the rules strip (start, discard, trump, super-trump, points)."""
-RULE_GAP: Final = 6
-RULE_ICON: Final = 36
-"""The starting player's emblem and the colour swatches in the rules strip."""
+BAND_ICON: Final = 20
+"""The swatches and the star in the band of rules."""
 
 
 def draw_board(canvas: Image.Image, table: NjetTable, locale: str, box: kit.Box) -> None:
@@ -77,7 +75,7 @@ def draw_board(canvas: Image.Image, table: NjetTable, locale: str, box: kit.Box)
     head_y = y0 + TITLE_Y
     stones_text = plural(locale, "njet.render.stones", table.stones_left)
     text_w = kit.draw_text(draw, (x1 - PAD, head_y), stones_text, face(READ, True), kit.INK, anchor="rm")
-    mark = Space.XL
+    mark = SYMBOL + Space.HAIR
     paste_centered(canvas, stone(mark, kit.INK_DIM), (x1 - PAD - text_w - Space.S - mark / 2, head_y))
     heading(draw, (x0 + PAD, head_y), t(locale, "njet.render.board"), x1 - x0 - 3 * PAD - text_w - mark)
     top = y0 + ROWS_TOP
@@ -85,7 +83,7 @@ def draw_board(canvas: Image.Image, table: NjetTable, locale: str, box: kit.Box)
     widest = max(5, max((len(row.options) for row in table.board), default=5))
     room = x1 - x0 - 2 * PAD - LABEL_WIDTH
     tile_w = min(TILE_MAX[0], int((room - TILE_GAP * (widest - 1)) / widest))
-    tile_h = round(min(TILE_MAX[1], row_h - Space.S - Space.XS))
+    tile_h = round(min(TILE_MAX[1], row_h - Space.S))
     ground = colour_at(canvas, (x0 + PAD + LABEL_WIDTH + tile_w // 2, round(top + row_h / 2)))
     _paste_labels(canvas, table, locale, (x0 + PAD, top), row_h, ground)
     glows: list[kit.Box] = []
@@ -113,9 +111,9 @@ def _paste_labels(
 ) -> None:
     """The rows' names (gold once decided), in the column from ``at`` down, on the board's plain panel."""
     x, top = at
-    first = round(top + row_h / 2) - Space.L
+    first = round(top + row_h / 2) - LABEL_LINE - Space.XS
     first -= first % 2
-    last = math.ceil(top + row_h * (len(table.board) - 0.5)) + Space.L
+    last = math.ceil(top + row_h * (len(table.board) - 0.5)) + LABEL_LINE + Space.XS
     box = (x, first, x + LABEL_WIDTH, last)
     rows = tuple((row.row, row.decided) for row in table.board)
     draw = partial(_draw_labels, rows=rows, locale=locale, top=top - first, row_h=row_h)
@@ -129,14 +127,17 @@ def _plain(box: kit.Box, colour: kit.RGBA) -> Image.Image:
 
 
 def _draw_labels(canvas: Image.Image, rows: Sequence[tuple[str, bool]], locale: str, top: int, row_h: float) -> None:
-    """The rows' names at the left of the column, the first row's middle ``row_h / 2`` below ``top``."""
+    """The rows' names at the left of the column, the first row's middle ``row_h / 2`` below ``top``: each on the
+    lines the catalog breaks it into, centred on its row."""
     draw = ImageDraw.Draw(canvas)
+    label_face = face(READ, True)
     for r, (row, decided) in enumerate(rows):
         cy = top + row_h * r + row_h / 2
-        label = t(locale, f"njet.render.row.{row}")
-        label_face = kit.fit_font(label, LABEL_WIDTH - Space.S, READ, READ - 1, True)
+        lines = t(locale, f"njet.render.row.{row}").split("\n")
         fill = kit.GOLD if decided else kit.INK
-        kit.draw_text(draw, (0, cy), label, label_face, fill, anchor="lm", max_width=LABEL_WIDTH - Space.S)
+        for i, line in enumerate(lines):
+            y = cy + (i - (len(lines) - 1) / 2) * LABEL_LINE
+            kit.draw_text(draw, (0, y), line, label_face, fill, anchor="lm", max_width=LABEL_WIDTH - Space.XS)
 
 
 TILES: Final = Stamps(maxsize=256)
@@ -233,6 +234,7 @@ def _draw_option_content(
     or the points ("Njet" cut to ``room``)."""
     draw = ImageDraw.Draw(layer)
     size = round(h * 0.7)
+    glyph = kit.font(round(h * GLYPH), True)
     if row == "start":
         paste_centered(layer, emblem(character, size, kit.seat_colour(int(option))), centre)
     elif row in ("trump", "super"):
@@ -243,119 +245,48 @@ def _draw_option_content(
             font = kit.fit_font(text, room, Type.TITLE, READ, True)
             kit.draw_centered(draw, centre, text, font, kit.ALERT)
         else:
-            kit.draw_glyph(draw, centre, option, kit.font(round(h * 0.5), True), kit.INK)
+            kit.draw_glyph(draw, centre, option, glyph, kit.INK)
     else:
-        kit.draw_glyph(draw, centre, f"×{option}", kit.font(round(h * 0.42), True), kit.GOLD)
+        kit.draw_glyph(draw, centre, f"×{option}", glyph, kit.GOLD)
 
 
-STRIP: Final = Regions(maxsize=32)
-"""The rules strip as last drawn: the same for a whole round."""
+BAND: Final = Regions(maxsize=32)
+"""The band of rules as last drawn: the same for a whole round."""
 
 
-def rules_part(box: kit.Box) -> kit.Box:
-    """The part of the picture the rules strip ``box`` changes: the strip and its cells' shadows."""
-    return even_grown(box, shadow_reach())
-
-
-def draw_rule_cells(canvas: Image.Image, box: kit.Box) -> None:
-    """The five empty cells of the rules strip ``box``: the same in every round."""
-    x0, y0, _, y1 = box
-    for cell_w in _rule_widths(box):
-        kit.panel(
-            canvas, (x0, y0, x0 + cell_w, y1), Space.M, kit.PANEL, outline=kit.PANEL_EDGE, width=Space.HAIR, shadow=True
-        )
-        x0 += cell_w + RULE_GAP
-
-
-def draw_rules(
-    canvas: Image.Image,
-    table: NjetTable,
-    names: Sequence[str],
-    locale: str,
-    box: kit.Box,
-    ground: tuple[Hashable, Image.Image],
-) -> None:
-    """The five rules of the round in a strip, drawn as on the board: each row's name (a caption) over its value.
-
-    ``ground`` is the picture under ``rules_part(box)`` with the empty cells (``draw_rule_cells``), and its key."""
-    rules = table.rules
+def draw_band(canvas: Image.Image, rules: Rules | None, locale: str, box: kit.Box, base: Image.Image) -> None:
+    """The round's trump, super-trump and points per trick as labels on one line (the starting player and the
+    discard show in the part of the table below); ``base`` is the picture the table started from."""
     if rules is None:
         return
-    part = rules_part(box)
-    local = (box[0] - part[0], box[1] - part[1], box[2] - part[0], box[3] - part[1])
-    name = seat_name(names, rules.start, locale)
-    character = character_of(table, rules.start)
-    draw = partial(_draw_rule_values, rules=rules, character=character, name=name, locale=locale, box=local)
-    STRIP.put(canvas, part, ("rules", ground[0], rules, character, name, locale), draw, ground[1])
+    shown = (rules.trump, rules.super_colour, rules.points)
+    BAND.paste(canvas, box, ("band", shown, locale), partial(_draw_band, shown=shown, locale=locale, box=box), base)
 
 
-def _rule_widths(box: kit.Box) -> list[int]:
-    """The widths of the strip's cells: the first takes what the others leave."""
-    spare = (box[2] - box[0]) - sum(RULE_CELLS) - RULE_GAP * (len(RULE_CELLS) - 1)
-    return [RULE_CELLS[0] + spare, *RULE_CELLS[1:]]
+def _draw_band(canvas: Image.Image, shown: tuple[str, str, int], locale: str, box: kit.Box) -> None:
+    trump, sup, points = shown
+    font = face(READ)
+    labels: list[Chip] = [
+        (t(locale, "njet.render.band.trump"), kit.INK, kit.INK_DARK, swatch(_code(trump), BAND_ICON)),
+        (t(locale, "njet.render.band.super"), kit.PANEL_SOLID, kit.INK, _super_icon(_code(sup))),
+        (plural(locale, "njet.render.band.points", points), kit.PANEL_SOLID, kit.GOLD, None),
+    ]
+    x: float = box[0]
+    cy = (box[1] + box[3]) / 2
+    for label in labels:
+        x = chip(canvas, x, cy, label, font, align="left") + Space.S
 
 
-def _draw_rule_values(canvas: Image.Image, rules: Rules, character: str, name: str, locale: str, box: kit.Box) -> None:
-    """Each cell's caption and value, on the empty cells."""
-    x0, y0, _, y1 = box
-    draw = ImageDraw.Draw(canvas)
-    x = x0
-    rows = ("start", "discard", "trump", "super", "points")
-    for row, cell_w in zip(rows, _rule_widths(box), strict=True):
-        room = cell_w - 2 * Space.S
-        label = t(locale, f"njet.render.row.{row}")
-        with measure.secondary():
-            caption = kit.fit_font(label, room, FINE, FINE - 1)
-            kit.draw_text(
-                draw, (x + cell_w / 2, y0 + Space.L), label, caption, kit.INK_DIM, anchor="mm", max_width=room
-            )
-        cx, cy = x + cell_w / 2, (y0 + Space.XL + y1) / 2 + Space.XS
-        if row in ("trump", "super"):
-            colour = rules.trump if row == "trump" else rules.super_colour
-            code = colour if colour in COLOURS else "none"
-            paste_centered(canvas, swatch(code, RULE_ICON), (cx, cy))
-            if row == "super" and code != "none":
-                paste_centered(canvas, star(Space.XL), (cx + RULE_ICON / 2, cy - RULE_ICON / 2 + Space.XS))
-        elif row == "start":
-            _draw_start_rule(canvas, draw, character, rules.start, name, (x + Space.S, cy), room)
-        elif row == "discard":
-            _draw_discard_rule(canvas, draw, rules.discard, locale, (cx, cy))
-        else:
-            kit.draw_centered(draw, (cx, cy), f"×{rules.points}", face(Type.HEAD, True), kit.GOLD)
-        x += cell_w + RULE_GAP
+def _code(colour: str) -> str:
+    return colour if colour in COLOURS else "none"
 
 
-def _draw_start_rule(
-    canvas: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    character: str,
-    seat: int,
-    name: str,
-    xy: tuple[float, float],
-    room: float,
-) -> None:
-    """The starting player: their emblem and name, the name cut to the cell."""
-    vx, cy = xy
-    colour = kit.seat_colour(seat)
-    kit.paste(canvas, emblem(character, RULE_ICON, colour), (round(vx), round(cy - RULE_ICON / 2)))
-    left = room - RULE_ICON - Space.S
-    kit.draw_text(draw, (vx + RULE_ICON + Space.S, cy), name, face(READ, True), colour, anchor="lm", max_width=left)
-
-
-def _draw_discard_rule(
-    canvas: Image.Image, draw: ImageDraw.ImageDraw, count: int, locale: str, centre: tuple[float, float]
-) -> None:
-    """How many cards each player discards: card backs and the number, or "Njet" in red for none."""
-    cx, cy = centre
-    if count <= 0:
-        kit.draw_centered(draw, (cx, cy), t(locale, "njet.render.njet"), face(Type.TITLE, True), kit.ALERT)
-        return
-    back_w = Space.L + Space.XS
-    back_h = kit.card_size(back_w)[1]
-    number = face(Type.HEAD, True)
-    span = back_w + Space.XS * (count - 1) + Space.S + number.getlength(str(count))
-    left = cx - span / 2
-    for i in range(count):
-        kit.paste_card(canvas, card_back(back_w), (round(left + i * Space.XS), round(cy - back_h / 2)), shadow=False)
-    nx = left + back_w + Space.XS * (count - 1) + Space.S
-    kit.draw_text(draw, (nx, cy), str(count), number, kit.INK, anchor="lm")
+@measure.piece_cache(maxsize=8)
+def _super_icon(code: str) -> Image.Image:
+    """The super-trump's star (as on its cards) before its colour's swatch, or the crossed swatch for none."""
+    if code == "none":
+        return swatch(code, BAND_ICON)
+    icon = Image.new("RGBA", (2 * BAND_ICON + Space.HAIR, BAND_ICON), (0, 0, 0, 0))
+    kit.paste(icon, star(BAND_ICON), (0, 0))
+    kit.paste(icon, swatch(code, BAND_ICON), (BAND_ICON + Space.HAIR, 0))
+    return icon

@@ -2,9 +2,10 @@
 marks, chips and scores.
 
 Pictures read the engine's typed views only: whose turn, the teams, the trick's winner, the points are fields of
-the view, never worked out here. Discord shows a picture about 340 px wide on a phone and 550 px on a desktop, so
-the pictures are ``WIDTH`` px wide and what a player reads to decide is at least ``READ`` px tall (10 px on a
-phone), every other text at least ``FINE`` px (12 px on a desktop).
+the view, never worked out here. Discord shows a picture 265 px wide on a phone and up to 560 px on a desktop (at
+its own size when narrower), so the pictures are ``WIDTH`` px wide: what a player reads to decide, drawn ``READ``
+px tall, shows at least 10 px on a phone, every other text (``FINE``) at least 8 px there and 12 px on a desktop,
+and every symbol a player reads (an emblem, a stone, a swatch) is at least ``SYMBOL`` px.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from renders.kit import Run
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
-from renders.njet.shapes import COLOURS
 from renders.njet.shapes import emblem
 
 Table = NjetTableView
@@ -42,16 +42,22 @@ TEAM_B: Final[kit.RGB] = (58, 64, 72)
 """Team B's marks are dark, team A's light."""
 RULE_LINE: Final[kit.RGBA] = (255, 255, 255, 22)
 """The faint line between the rows of a panel."""
-PAD: Final = Space.L
+PAD: Final = Space.M
 """Between a panel's edge and what it holds."""
-TITLE_Y: Final = Space.XL
+TITLE_Y: Final = Space.L + Space.HAIR
 """From a panel's top to the middle of its title line."""
-WIDTH: Final = 640
-"""Every Njet! picture (table, hand, sheet) is this wide: shown 340 px wide on a phone, 550 px on a desktop."""
-READ: Final = Type.BODY
-"""The smallest text a player reads to decide: 20 px drawn, 10.6 px on a phone."""
+WIDTH: Final = 420
+"""Every Njet! picture (table, hand) is this wide: shown at 0.63 of its size on a phone, at its size on a desktop."""
+EDGE: Final = Space.M
+"""Between a picture's edge and its panels."""
+HEADER_H: Final = 48
+"""The band at the top of a picture: the round or the hand's task."""
+READ: Final = Type.SMALL
+"""The smallest text a player reads to decide: 17 px drawn, 10.7 px on a phone."""
 FINE: Final = Type.NOTE
-"""The smallest text of all (captions, marked secondary): 15 px drawn, 12.9 px on a desktop."""
+"""The smallest text of all (captions, marked secondary): 15 px drawn, 9.5 px on a phone, 15 px on a desktop."""
+SYMBOL: Final = 16
+"""The least size of a symbol a player reads (an emblem on a stone, a swatch): 10 px on a phone."""
 
 
 def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
@@ -72,10 +78,6 @@ def character_of(table: NjetTable, seat: int) -> str:
         if player.seat == seat:
             return player.character
     return CHARACTERS[seat % len(CHARACTERS)]
-
-
-def colour_name(code: str, locale: str) -> str:
-    return t(locale, f"njet.render.colour.{code}") if code in (*COLOURS, "none") else "—"
 
 
 def seat_emblem(table: NjetTable, seat: int, diameter: int) -> Image.Image:

@@ -36,17 +36,21 @@ from renders.njet.shapes import card_back
 from renders.njet.shapes import emblem
 from renders.regions import Regions
 
-PLAYER_H: Final = 78
+PLAYER_H: Final = 56
 """One player's panel; they sit two to a row at the foot."""
 PLAYER_COLUMNS: Final = 2
-PLAYER_EMBLEM: Final = 52
-TEAM_DISC: Final = 30
-DEALER_BADGE: Final = 28
-CARD_BACK: Final = 16
+PLAYER_GAP: Final = Space.S
+PLAYER_EMBLEM: Final = 36
+TEAM_DISC: Final = 24
+"""The team's letter, on the emblem's top left."""
+DEALER_BADGE: Final = 24
+CARD_BACK: Final = 12
 """The small back before a player's count of cards."""
-DONE_MARK: Final = 36
-PANEL_RADIUS: Final = 14
+DONE_MARK: Final = 28
+PANEL_RADIUS: Final = 12
 LIT_EDGE: Final = 3
+LINE: Final = Space.L
+"""From a panel's top (bottom) edge to the middle of its first (second) line."""
 
 PARTS: Final = Regions(maxsize=96)
 """Each player's panel as last drawn: a move changes one or two of them."""
@@ -55,13 +59,13 @@ PARTS: Final = Regions(maxsize=96)
 def players_height(players: int) -> int:
     """The height of the players' panels at the foot: two to a row."""
     rows = max(1, math.ceil(players / PLAYER_COLUMNS))
-    return rows * PLAYER_H + (rows - 1) * Space.M
+    return rows * PLAYER_H + (rows - 1) * PLAYER_GAP
 
 
 def frames(box: kit.Box, players: int) -> list[kit.Box]:
     """The players' panels in seat order, two to a row."""
-    rows = layout.rows(box, max(1, math.ceil(players / PLAYER_COLUMNS)), Space.M)
-    return [frame for row in rows for frame in layout.columns(row, PLAYER_COLUMNS, Space.M)][:players]
+    rows = layout.rows(box, max(1, math.ceil(players / PLAYER_COLUMNS)), PLAYER_GAP)
+    return [frame for row in rows for frame in layout.columns(row, PLAYER_COLUMNS, PLAYER_GAP)][:players]
 
 
 def draw_frame(canvas: Image.Image, frame: kit.Box, seat: int, lit: bool) -> None:
@@ -78,7 +82,7 @@ def inset() -> tuple[int, int]:
     """How far into a panel, from its left and top edges, a neighbour's (or a panel above's) shadow may fall,
     rounded up to even so that a part moved there draws as in place."""
     _, _, right, below = shadow_reach()
-    into_right, into_below = max(0, right - Space.M), max(0, below - Space.M)
+    into_right, into_below = max(0, right - PLAYER_GAP), max(0, below - PLAYER_GAP)
     return into_right + into_right % 2, into_below + into_below % 2
 
 
@@ -129,38 +133,40 @@ def _part_ground(
     emblem_size = PLAYER_EMBLEM
     ecy = (y0 + y1) / 2
     tile = emblem(character, emblem_size, kit.seat_colour(seat))
-    kit.paste(canvas, tile, (x0 + Space.M, round(ecy - emblem_size / 2)))
+    ex = x0 + Space.M
+    kit.paste(canvas, tile, (ex, round(ecy - emblem_size / 2)))
     if done:
-        done_mark(canvas, (x0 + Space.M + emblem_size * 0.88, ecy + emblem_size * 0.3), DONE_MARK)
+        done_mark(canvas, (ex + emblem_size * 0.88, ecy + emblem_size * 0.3), DONE_MARK)
     if team is not None:
-        team_disc(canvas, (x1 - Space.M - TEAM_DISC / 2, y0 + Space.XL), team, TEAM_DISC)
+        team_disc(canvas, (ex + Space.XS, ecy - emblem_size / 2 + Space.XS), team, TEAM_DISC)
     back_h = kit.card_size(CARD_BACK)[1]
-    kit.paste_card(canvas, card_back(CARD_BACK), (_text_x(x0), round(y1 - Space.XL - back_h / 2)), shadow=False)
+    kit.paste_card(canvas, card_back(CARD_BACK), (_text_x(x0), round(y1 - LINE - back_h / 2)), shadow=False)
     return canvas
 
 
 def _text_x(x0: int) -> int:
     """Where a player's name and count of cards start, past the emblem."""
-    return x0 + Space.M + PLAYER_EMBLEM + Space.M
+    return x0 + Space.M + PLAYER_EMBLEM + Space.S
 
 
 def _draw_player(canvas: Image.Image, player: PlayerView, name: str, team: int | None, locale: str) -> None:
     """The name in the seat colour (the dealer's badge after it), the cards in hand and the total, on the player's
-    ground (``_part_ground``): nothing drawn there reaches what the ground holds."""
+    ground (``_part_ground``): nothing drawn there reaches what the ground holds (the team's letter sits on the
+    emblem)."""
     x0, y0, x1, y1 = _frame_in(canvas)
     draw = ImageDraw.Draw(canvas)
     tx = _text_x(x0)
     right = x1 - Space.M
-    line1, line2 = y0 + Space.XL, y1 - Space.XL
-    badge = DEALER_BADGE + Space.S if player.dealer else 0
-    room = right - tx - badge - (TEAM_DISC + Space.S if team is not None else 0)
+    line1, line2 = y0 + LINE, y1 - LINE
+    badge = DEALER_BADGE + Space.XS if player.dealer else 0
+    room = right - tx - badge
     colour = kit.seat_colour(player.seat)
     drawn = kit.draw_text(draw, (tx, line1), name, face(READ, True), colour, anchor="lm", max_width=room)
     if player.dealer:
-        centre = (tx + drawn + Space.S + DEALER_BADGE / 2, line1)
+        centre = (tx + drawn + Space.XS + DEALER_BADGE / 2, line1)
         kit.disc(canvas, centre, DEALER_BADGE, kit.INK)
         kit.draw_centered(draw, centre, t(locale, "njet.render.dealer_badge"), face(READ, True), kit.INK_DARK)
-    cards_x = tx + CARD_BACK + Space.S
+    cards_x = tx + CARD_BACK + Space.XS
     kit.draw_text(draw, (cards_x, line2), str(player.cards), face(READ, True), kit.INK, anchor="lm")
     runs = points_runs(locale, player.score, face(Type.LABEL, True), kit.GOLD, face(READ))
     kit.draw_runs(draw, (right, line2), runs, align="right")

@@ -1,6 +1,6 @@
-"""A Njet! player's hand, from that seat's own view: a header with the task, a band with the round's rules once
-decided, and the cards in a fixed grid (the playable ones raised and ringed when the seat is to play, the others
-dimmed), the seat's own discards dimmed at the end of the grid.
+"""A Njet! player's hand, from that seat's own view: a header with the seat's emblem and its task, and the cards
+in a fixed grid (the playable ones raised and ringed when the seat is to play, the others dimmed), the seat's own
+discards crossed out at the end of the grid. The round's rules are in the panel's words, above the picture.
 
 The picture keeps one size for the whole game: the grid holds a whole deal (10 cards, 12 with three players) on
 two rows, and a discarded card takes the place it left, so the hand and the discards always fit.
@@ -19,43 +19,34 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import measure
-from renders.layout import HEADER
-from renders.layout import MARGIN
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
-from renders.layout import header_title
 from renders.njet.common import DONE
-from renders.njet.common import FINE
+from renders.njet.common import EDGE
+from renders.njet.common import HEADER_H
 from renders.njet.common import READ
 from renders.njet.common import WIDTH
 from renders.njet.common import Chip
 from renders.njet.common import Seat
 from renders.njet.common import character_of
 from renders.njet.common import chip
-from renders.njet.common import colour_name
-from renders.njet.shapes import COLOURS
 from renders.njet.shapes import card_face
 from renders.njet.shapes import emblem
-from renders.njet.shapes import star
-from renders.njet.shapes import swatch
 from renders.njet.stamp import Draw
 from renders.njet.stamp import Stamps
 
 HAND_WIDTH: Final = WIDTH
 HAND_ROWS: Final = 2
 """A whole deal lies on this many rows."""
-HAND_GAP: Final = Space.M
+HAND_GAP: Final = Space.S
 """Between two cards of a row (they never overlap: the value is printed in the middle of a card)."""
-HAND_CARD_MAX: Final = 112
-HAND_RAISE: Final = Space.L
+HAND_CARD_MAX: Final = 80
+HAND_RAISE: Final = Space.M
 """How far a playable card stands out of the row."""
-HAND_INFO: Final = 52
-"""The band of the round's rules under the header."""
-INFO_BAND: Final[kit.RGBA] = (0, 0, 0, 60)
-HAND_EMBLEM: Final = 44
-CHIP_ICON: Final = Space.XL
-"""The swatch or star before a rule on the band: a symbol still 12 px tall on a phone."""
+HAND_EMBLEM: Final = 32
+CROSS: Final = 26
+"""The red disc with a white cross on a discarded card."""
 
 
 def deal_size(players: int) -> int:
@@ -71,14 +62,14 @@ def per_row(players: int) -> int:
 def card_width(players: int) -> int:
     """The cards' width: a row of ``per_row`` cards fills the picture between its margins."""
     count = per_row(players)
-    return min(HAND_CARD_MAX, (HAND_WIDTH - 2 * MARGIN - HAND_GAP * (count - 1)) // count)
+    return min(HAND_CARD_MAX, (HAND_WIDTH - 2 * EDGE - HAND_GAP * (count - 1)) // count)
 
 
 def hand_size(players: int) -> tuple[int, int]:
     """The hand picture's size at a table of ``players``: the same for every seat in every phase."""
     card_h = kit.card_size(card_width(players))[1]
     grid = HAND_ROWS * (card_h + HAND_RAISE) + (HAND_ROWS - 1) * HAND_GAP
-    return HAND_WIDTH, HEADER + HAND_INFO + Space.M + grid + MARGIN
+    return HAND_WIDTH, HEADER_H + Space.S + grid + EDGE
 
 
 def hand_image(view: Seat, locale: str) -> Image.Image:
@@ -92,9 +83,8 @@ def hand_image(view: Seat, locale: str) -> Image.Image:
     size = hand_size(players)
     canvas = kit.new_canvas(*size)
     _paste(canvas, _header_image(*_header_key(view), locale), (0, 0))
-    _paste(canvas, _band_image(_shown_rules(view), len(hand), locale), (0, HEADER))
     draw = ImageDraw.Draw(canvas)
-    top = HEADER + HAND_INFO + Space.M
+    top = HEADER_H + Space.S
     if not hand and not discards:
         text = t(locale, "njet.render.hand.empty")
         kit.draw_centered(draw, (size[0] / 2, (top + size[1]) / 2), text, face(Type.TITLE), kit.INK_DIM)
@@ -103,7 +93,6 @@ def hand_image(view: Seat, locale: str) -> Image.Image:
     cards = [(card, False) for card in hand] + [(card, True) for card in discards]
     slots = max(len(cards), HAND_ROWS * count)
     count = math.ceil(slots / HAND_ROWS)
-    tag = t(locale, "njet.render.discard_title")
     ground = kit.with_alpha(kit.FELT, 255)
     drawn: list[kit.Box] = []
     for i, (card, discarded) in enumerate(cards):
@@ -114,8 +103,8 @@ def hand_image(view: Seat, locale: str) -> Image.Image:
         y = top + row * (card_h + HAND_RAISE + HAND_GAP) + HAND_RAISE
         look = "discard" if discarded else "plain" if not marks else "lit" if card.playable else "dim"
         raise_ = HAND_RAISE if look == "lit" else 0
-        key = (card.code, card_w, card.super_trump, look, tag if discarded else "")
-        lay = _laid_card(card.code, card_w, card.super_trump, look, tag)
+        key = (card.code, card_w, card.super_trump, look)
+        lay = _laid_card(card.code, card_w, card.super_trump, look)
         STAMPS.stamp(canvas, (cx, y - raise_), (card_w, card_h), key, ground, lay, drawn)
     return canvas
 
@@ -125,13 +114,12 @@ def hand_key(view: Seat) -> tuple[object, ...]:
 
     Left out because the hand never draws them: the other seats (their cards, scores, discards, names), the board
     and its stones, the trick, the teams and the sheet, the round number, the legal moves (the buttons' business),
-    who else is awaited, the rules before they show on the band, the start and discard rules (the discard count
-    only shows in the seat's own discard task), whether a discard may be played (discards are always dimmed), and
-    the view's ``version`` and ``events``.
+    who else is awaited, the round's rules (the panel's words say them; a super-trump shows on its card), the
+    discard count but in the seat's own discard task, whether a discard may be played (discards are always crossed
+    out), and the view's ``version`` and ``events``.
     """
     table, own, phase = view.table, view.own, view.phase
     mine = view.seat in view.to_act
-    rules = table.rules if phase in ("partner", "discard", "tricks") else None
     count = table.rules.discard if table.rules is not None and phase == "discard" and mine else None
     return (
         len(table.players),
@@ -140,14 +128,14 @@ def hand_key(view: Seat) -> tuple[object, ...]:
         phase,
         mine,
         count,
-        None if rules is None else (rules.trump, rules.super_colour, rules.points),
         tuple((card.code, card.super_trump, card.playable) for card in own.hand),
         tuple((card.code, card.super_trump) for card in own.discards),
     )
 
 
-def _laid_card(code: str, card_w: int, super_trump: bool, look: str, tag: str) -> Draw:
-    """Lays a card of the hand at a point: face up, lit (playable), dimmed (not playable) or tagged as discarded."""
+def _laid_card(code: str, card_w: int, super_trump: bool, look: str) -> Draw:
+    """Lays a card of the hand at a point: face up, lit (playable), dimmed (not playable) or dimmed and crossed out
+    (discarded)."""
 
     def lay(canvas: Image.Image, x: int, y: int) -> None:
         lit = look == "lit"
@@ -155,18 +143,24 @@ def _laid_card(code: str, card_w: int, super_trump: bool, look: str, tag: str) -
         image = card_face(code, card_w, super_trump=super_trump, ring=kit.GOLD if lit else None, dim=dim)
         kit.paste_card(canvas, image, (x, y))
         if look == "discard":
-            runs: list[kit.Run] = [(tag, face(FINE, True), kit.INK)]
-            with measure.secondary():
-                kit.pill(canvas, (x + card_w / 2, y + image.height - Space.L), runs, kit.ALERT, align="center")
+            _cross(canvas, (x + card_w / 2, y + image.height - CROSS / 2 - Space.XS))
 
     return lay
 
 
+def _cross(canvas: Image.Image, centre: tuple[float, float]) -> None:
+    """A red disc with a white cross: the card is out of play for the round."""
+    kit.disc(canvas, centre, CROSS + Space.XS, kit.PANEL_SOLID)
+    kit.disc(canvas, centre, CROSS, kit.ALERT)
+    arm = CROSS * 0.22
+    cx, cy = centre
+    draw = ImageDraw.Draw(canvas)
+    for dx in (-arm, arm):
+        draw.line((cx - dx, cy - arm, cx + dx, cy + arm), fill=kit.INK, width=Space.XS - 1)
+
+
 STAMPS: Final = Stamps(maxsize=192)
 """The hand's cards laid with their shadows on the felt: the same few dozen cards in every hand of the game."""
-
-ShownRules = tuple[str, str, int]
-"""What the band shows of the round's rules: the trump, the super-trump and the points per trick."""
 
 
 def _paste(canvas: Image.Image, part: Image.Image, xy: tuple[int, int]) -> None:
@@ -183,59 +177,28 @@ def _header_key(view: Seat) -> tuple[int, str, str, bool, int]:
     return (view.seat, character_of(view.table, view.seat), view.phase, mine, count)
 
 
-def _shown_rules(view: Seat) -> ShownRules | None:
-    """The rules the band shows, once the Njet phase has decided them."""
-    rules = view.table.rules
-    if view.phase not in ("partner", "discard", "tricks") or rules is None:
-        return None
-    return (rules.trump, rules.super_colour, rules.points)
-
-
 @measure.piece_cache(maxsize=128)
 def _header_image(seat: int, character: str, phase: str, mine: bool, count: int, locale: str) -> Image.Image:
-    """The header on the felt: emblem and title on the left, the task on the right. The same in every game (no
-    name shows), so kept for every table."""
-    canvas = kit.new_canvas(HAND_WIDTH, HEADER)
-    cy = HEADER // 2
-    header_title(canvas, t(locale, "njet.render.your_hand"), kit.seat_colour(seat), x=MARGIN + HAND_EMBLEM + Space.M)
-    kit.paste(canvas, emblem(character, HAND_EMBLEM, kit.seat_colour(seat)), (MARGIN, round(cy - HAND_EMBLEM / 2)))
+    """The header on the felt: the seat's emblem, "Your hand" when there is room, and the task. The same in every
+    game (no name shows), so kept for every table."""
+    canvas = kit.new_canvas(HAND_WIDTH, HEADER_H)
+    kit.header_strip(canvas, HEADER_H)
+    cy = HEADER_H // 2
+    colour = kit.seat_colour(seat)
+    kit.paste(canvas, emblem(character, HAND_EMBLEM, colour), (EDGE, round(cy - HAND_EMBLEM / 2)))
+    x = EDGE + HAND_EMBLEM + Space.S
     label = _task_chip(seat, phase, mine, count, locale)
+    pill = face(READ, True)
+    title = t(locale, "njet.render.your_hand")
+    title_face = face(Type.TITLE, True)
+    room = canvas.width - EDGE - x
     if label is not None:
-        chip(canvas, canvas.width - MARGIN, cy, label, face(READ, True))
+        room -= round(pill.getlength(label[0])) + 2 * round(pill.size * 0.6) + Space.M
+    if label is None or title_face.getlength(title) <= room:
+        kit.draw_text(ImageDraw.Draw(canvas), (x, cy), title, title_face, colour, anchor="lm")
+    if label is not None:
+        chip(canvas, canvas.width - EDGE, cy, label, pill)
     return canvas
-
-
-@measure.piece_cache(maxsize=128)
-def _band_image(rules: ShownRules | None, cards: int, locale: str) -> Image.Image:
-    """The band under the header on the felt: the round's rules once decided, else how many cards the seat holds.
-    The same in every game, so kept for every table."""
-    canvas = kit.new_canvas(HAND_WIDTH, HAND_INFO)
-    band_cy = HAND_INFO / 2
-    kit.panel(canvas, (0, 0, canvas.width, HAND_INFO), 0, INFO_BAND)
-    info = _rule_chips(rules, locale)
-    x: float = MARGIN
-    for label in info:
-        x = chip(canvas, x, band_cy, label, face(READ, True), align="left") + Space.S
-    if not info and cards:
-        text = plural(locale, "njet.render.cards", cards)
-        kit.draw_text(ImageDraw.Draw(canvas), (MARGIN, band_cy), text, face(READ), kit.INK_DIM, anchor="lm")
-    return canvas
-
-
-def _rule_chips(rules: ShownRules | None, locale: str) -> list[Chip]:
-    """The round's trump, super-trump and points per trick, once the Njet phase has decided them."""
-    if rules is None:
-        return []
-    trump, sup, points = rules
-    chips: list[Chip] = []
-    if trump in COLOURS:
-        text = t(locale, "njet.render.hand.trump", colour=colour_name(trump, locale))
-        chips.append((text, kit.INK, kit.INK_DARK, swatch(trump, CHIP_ICON)))
-    text = t(locale, "njet.render.hand.super", colour=colour_name(sup, locale))
-    icon = star(CHIP_ICON) if sup in COLOURS else swatch("none", CHIP_ICON)
-    chips.append((text, kit.PANEL_SOLID, kit.INK, icon))
-    chips.append((f"×{points} {t(locale, 'njet.render.per_trick')}", kit.PANEL_SOLID, kit.GOLD, None))
-    return chips
 
 
 def _task_chip(seat: int, phase: str, mine: bool, count: int, locale: str) -> Chip | None:

@@ -1,5 +1,5 @@
-"""The counts of a Njet! game: the teams' tally of the round, the score sheet, the final standings, and the score
-sheet as a picture of its own."""
+"""The counts of a Njet! game: the score sheet, the final standings, and the score sheet as a picture of its own
+(the teams' tally of the round is in the table message's words)."""
 
 from __future__ import annotations
 
@@ -26,67 +26,29 @@ from renders.njet.common import READ
 from renders.njet.common import TITLE_Y
 from renders.njet.common import WIDTH
 from renders.njet.common import Table
-from renders.njet.common import empty_note
 from renders.njet.common import points_runs
-from renders.njet.common import rule_line
 from renders.njet.common import seat_emblem
 from renders.njet.common import seat_name
-from renders.njet.common import team_disc
 from renders.njet.common import titled_section
 from renders.njet.shapes import paste_centered
 
-TALLY_COLUMN: Final = 70
-"""The width of each number column of the tally (tricks, 1s, points)."""
-TALLY_EMBLEM: Final = 30
-TALLY_DISC: Final = 30
 SHEET_WIDTH: Final = WIDTH
-SHEET_HEAD: Final = 70
-SHEET_ROW: Final = 34
-SHEET_FOOT: Final = 44
-SHEET_ROWS: Final = (28, 34)
+SHEET_HEAD: Final = 52
+SHEET_ROW: Final = 28
+SHEET_FOOT: Final = 36
+SHEET_LABEL: Final = 56
+"""The column of the rounds' numbers."""
+SHEET_ROWS: Final = (22, 28)
 """The least and most height of a round's line on the sheet (its numbers ``READ`` px)."""
 CURRENT_ROW: Final[kit.RGBA] = (255, 255, 255, 26)
 ODD_ROW: Final[kit.RGBA] = (0, 0, 0, 34)
-STANDING_ROW: Final = 60
+STANDING_ROW: Final = 44
 """The most height of a line of the final standings."""
 STANDING_PLAIN: Final[kit.RGBA] = (0, 0, 0, 50)
-LEADER_EMBLEM: Final = 36
-
-
-def draw_tally(canvas: Image.Image, box: kit.Box, *, view: Table, locale: str) -> None:
-    """The teams (their letter and members' emblems) with the tricks and 1s they took, and what that makes at the
-    round's points per trick."""
-    x0, y0, x1, y1 = box
-    table = view.table
-    draw, _ = titled_section(canvas, box, t(locale, "njet.render.teams"), room=x1 - x0 - 2 * PAD - 3 * TALLY_COLUMN)
-    head_y = y0 + TITLE_Y
-    if not table.teams:
-        empty_note(draw, box, t(locale, "njet.render.no_teams"))
-        return
-    columns = [x1 - PAD - TALLY_COLUMN * k for k in (2, 1, 0)]
-    with measure.secondary():
-        for key, cx in zip(("tricks", "ones", "points"), columns, strict=True):
-            label = t(locale, f"njet.render.tally.{key}")
-            kit.draw_text(draw, (cx, head_y), label, face(FINE), kit.INK_DIM, anchor="rm", max_width=TALLY_COLUMN - 4)
-    teams = table.teams[:2]
-    top = y0 + 2 * TITLE_Y
-    row_h = (y1 - Space.XS - top) / len(teams)
-    value_face = face(Type.TITLE, True)
-    for i, team in enumerate(teams):
-        ry = top + row_h * i
-        cy = ry + row_h / 2
-        if i:
-            rule_line(canvas, x0 + PAD, x1 - PAD, ry)
-        team_disc(canvas, (x0 + PAD + TALLY_DISC / 2, cy), i, TALLY_DISC)
-        x: float = x0 + PAD + TALLY_DISC + Space.M
-        for seat in team.seats:
-            kit.paste(canvas, seat_emblem(table, seat, TALLY_EMBLEM), (round(x), round(cy - TALLY_EMBLEM / 2)))
-            x += TALLY_EMBLEM + Space.XS
-        if team.alone:
-            kit.draw_text(draw, (x + Space.XS, cy), "×2", face(READ, True), kit.GOLD, anchor="lm")
-        kit.draw_text(draw, (columns[0], cy), str(team.tricks), value_face, kit.INK, anchor="rm")
-        kit.draw_text(draw, (columns[1], cy), str(team.ones), value_face, kit.INK, anchor="rm")
-        kit.draw_text(draw, (columns[2], cy), str(team.points), value_face, kit.GOLD, anchor="rm")
+LEADER_EMBLEM: Final = 28
+STANDING_EMBLEM: Final = 32
+RANK_COLUMN: Final = 36
+"""From a line of the standings' left edge to past its rank."""
 
 
 def draw_sheet(
@@ -126,7 +88,7 @@ def draw_sheet(
     earlier = shown[0] if shown else 0
     lines = len(shown) + (1 if earlier else 0)
     row_h = min(max_row, body / max(1, lines))
-    label_w = 96
+    label_w = SHEET_LABEL
     col_w = (x1 - x0 - 2 * Space.M - label_w) / max(1, len(seats))
     cols = [x0 + Space.M + label_w + col_w * i + col_w / 2 for i in range(len(seats))]
     for i, seat in enumerate(seats):
@@ -201,11 +163,11 @@ def draw_standings(canvas: Image.Image, view: Table, names: Sequence[str], local
         else:
             kit.panel(canvas, frame, Space.M, STANDING_PLAIN, outline=kit.PANEL_EDGE, width=1)
         rank_fill = kit.GOLD if won else kit.INK_DIM
-        kit.draw_centered(draw, (frame[0] + Space.XL, cy), str(player.rank), face(Type.HEAD, True), rank_fill)
-        size = min(44, round(row_h - Space.M - Space.XS))
-        kit.paste(canvas, seat_emblem(table, seat, size), (frame[0] + 44, round(cy - size / 2)))
-        tx = frame[0] + 44 + size + Space.M
-        number = face(Type.HEAD, True)
+        kit.draw_centered(draw, (frame[0] + RANK_COLUMN / 2, cy), str(player.rank), face(Type.TITLE, True), rank_fill)
+        size = min(STANDING_EMBLEM, round(row_h - Space.M))
+        kit.paste(canvas, seat_emblem(table, seat, size), (frame[0] + RANK_COLUMN, round(cy - size / 2)))
+        tx = frame[0] + RANK_COLUMN + size + Space.S
+        number = face(Type.TITLE, True)
         runs = points_runs(locale, player.score, number, kit.GOLD if won else kit.INK, face(READ))
         score_w = kit.draw_runs(draw, (frame[2] - PAD, cy), runs, align="right")
         room = frame[2] - PAD - score_w - Space.M - tx

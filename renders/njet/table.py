@@ -1,10 +1,10 @@
 """The shared Njet! table, drawn from the public view only, laid out for the phase in one frame: the Njet board
-while the rules are being blocked; then the decided rules over the partner's choice, the discard or the trick with
-the teams' tally and the last trick; the standings and the score sheet at the end. The players sit at the foot.
+while the rules are being blocked; then the band of the decided rules over the partner's choice, the discard or the
+trick and the last trick; the standings and the score sheet at the end. The players sit at the foot.
 
 The picture keeps one size for the whole game (set by the number of players): every phase fills the same frame.
 The round's score sheet is left to the end (each round's scores are posted in the channel as it ends); the
-players' totals are always at the foot.
+players' totals are always at the foot, the teams' tally of the round is in the message's words.
 """
 
 from __future__ import annotations
@@ -24,22 +24,20 @@ from renders import kit
 from renders import layout
 from renders import measure
 from renders import regions
-from renders.layout import HEADER
-from renders.layout import MARGIN
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
-from renders.layout import split_left
 from renders.layout import split_top
+from renders.njet.board import draw_band
 from renders.njet.board import draw_board
-from renders.njet.board import draw_rule_cells
-from renders.njet.board import draw_rules
-from renders.njet.board import rules_part
+from renders.njet.common import EDGE
+from renders.njet.common import HEADER_H
 from renders.njet.common import PANELS
 from renders.njet.common import READ
 from renders.njet.common import WIDTH as PICTURE_WIDTH
 from renders.njet.common import Table
 from renders.njet.common import round_title
+from renders.njet.common import seat_emblem
 from renders.njet.common import seat_name
 from renders.njet.common import section
 from renders.njet.foot import draw_players
@@ -47,7 +45,6 @@ from renders.njet.foot import foot_frames
 from renders.njet.foot import players_height
 from renders.njet.sheet import draw_sheet
 from renders.njet.sheet import draw_standings
-from renders.njet.sheet import draw_tally
 from renders.njet.trick import draw_discard
 from renders.njet.trick import draw_last_trick
 from renders.njet.trick import draw_partner
@@ -55,18 +52,22 @@ from renders.njet.trick import draw_trick
 from renders.regions import Regions
 
 WIDTH: Final = PICTURE_WIDTH
-MAIN_H: Final = 484
-"""The phase's part of the table: the board, or the rules, the trick, the tally and the last trick."""
-RULES_H: Final = 88
-TRICK_H: Final = 226
-"""The trick in play; the tally and the last trick share what is left under it."""
-LAST_W: Final = 244
-STANDINGS_ROW: Final = 56
+GAP: Final = Space.S
+"""Between two parts of the table."""
+MAIN_H: Final = 308
+"""The phase's part of the table: the board, or the band of rules over the partner, the discard or the tricks."""
+BAND_H: Final = 32
+"""The band of the round's rules."""
+TRICK_H: Final = 166
+"""The trick in play; the last trick has what is left under it."""
+STANDINGS_ROW: Final = 44
+TURN_EMBLEM: Final = 24
+"""The emblem before whose turn it is, on the header."""
 
 
 def table_size(players: int) -> tuple[int, int]:
     """The picture's size for a table of ``players``: the same in every phase of the game."""
-    return WIDTH, HEADER + Space.M + MAIN_H + Space.M + players_height(players) + MARGIN
+    return WIDTH, HEADER_H + GAP + MAIN_H + GAP + players_height(players) + EDGE
 
 
 def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
@@ -74,12 +75,12 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
     players = view.table.players
     size = table_size(len(players))
     phase = view.phase
-    content = (MARGIN, HEADER + Space.M, WIDTH - MARGIN, size[1] - MARGIN)
-    main, foot = split_top(content, MAIN_H, Space.M)
+    content = (EDGE, HEADER_H + GAP, WIDTH - EDGE, size[1] - EDGE)
+    main, foot = split_top(content, MAIN_H, GAP)
     panels = _panels(phase, len(players), content, main)
     base = _panel_base(size, panels)
     canvas = regions.start(base)
-    header = (0, 0, WIDTH, HEADER)
+    header = (0, 0, WIDTH, HEADER_H)
     PARTS.paste(canvas, header, _header_key(view, names, locale), lambda c: _draw_header(c, view, names, locale))
     if phase == "over":
         standings, sheet = panels
@@ -89,15 +90,12 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
     if phase == "njet":
         draw_board(canvas, view.table, locale, main)
     else:
-        rules, rest = split_top(main, RULES_H, Space.M)
-        strip = ((size, panels), _rules_ground(size, panels, rules))
-        draw_rules(canvas, view.table, names, locale, rules, strip)
+        band, rest = split_top(main, BAND_H, GAP)
+        draw_band(canvas, view.table.rules, locale, band, base)
         if phase == "tricks":
-            middle, tally, last = panels
+            middle, last = panels
             draw_trick(canvas, view, names, locale, middle)
             shown = (tuple(player.character for player in players), locale)
-            tally_key = ("tally", view.table.teams, *shown)
-            _put_panel(canvas, (size, panels), tally, tally_key, partial(draw_tally, view=view, locale=locale))
             last_key = ("last", view.table.last_trick, *shown)
             _put_panel(canvas, (size, panels), last, last_key, partial(draw_last_trick, view=view, locale=locale))
         elif phase == "partner":
@@ -115,15 +113,14 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
 def _panels(phase: str, players: int, content: kit.Box, main: kit.Box) -> tuple[kit.Box, ...]:
     """The panels of a phase's layout, in the order they are drawn."""
     if phase == "over":
-        standings_h = 2 * Space.XL + STANDINGS_ROW * players + Space.XS
-        return split_top(content, standings_h, Space.M)
+        standings_h = 2 * Space.L + Space.XS + STANDINGS_ROW * players + Space.S
+        return split_top(content, standings_h, GAP)
     if phase == "njet":
         return (main,)
-    rest = split_top(main, RULES_H, Space.M)[1]
+    rest = split_top(main, BAND_H, GAP)[1]
     if phase != "tricks":
         return (rest,)
-    middle, lower = split_top(rest, TRICK_H, Space.M)
-    return (middle, *split_left(lower, layout.width(lower) - LAST_W - Space.M, Space.M))
+    return split_top(rest, TRICK_H, GAP)
 
 
 @measure.piece_cache(maxsize=16)
@@ -142,7 +139,7 @@ PARTS: Final = Regions(maxsize=64)
 
 
 PANEL_PARTS: Final = Regions(maxsize=64)
-"""The teams' tally and the last trick as last drawn: they change when a trick ends."""
+"""The last trick as last drawn: it changes when a trick ends."""
 
 
 Layout = tuple[tuple[int, int], tuple[kit.Box, ...]]
@@ -170,15 +167,6 @@ def _panel_ground(size: tuple[int, int], panels: tuple[kit.Box, ...], box: kit.B
     return ground
 
 
-@lru_cache(maxsize=16)
-def _rules_ground(size: tuple[int, int], panels: tuple[kit.Box, ...], box: kit.Box) -> Image.Image:
-    """What lies under the rules strip ``box`` in a layout, with its empty cells: the same at every table."""
-    part = rules_part(box)
-    canvas = _panel_base(size, panels).crop(part)
-    draw_rule_cells(canvas, (box[0] - part[0], box[1] - part[1], box[2] - part[0], box[3] - part[1]))
-    return canvas
-
-
 @lru_cache(maxsize=24)
 def _foot_ground(
     size: tuple[int, int], panels: tuple[kit.Box, ...], band: kit.Box, lit: tuple[tuple[int, bool], ...]
@@ -186,7 +174,7 @@ def _foot_ground(
     """The foot of a layout with the players' empty panels, lit for those to act (the shadows of the panels above
     fall on it): the same at every table, the players' parts are pasted over it."""
     canvas = _panel_base(size, panels).copy()
-    foot_frames(canvas, lit, (MARGIN, band[1] + Space.M, WIDTH - MARGIN, size[1] - MARGIN))
+    foot_frames(canvas, lit, (EDGE, band[1] + GAP, WIDTH - EDGE, size[1] - EDGE))
     return canvas.crop(band)
 
 
@@ -198,24 +186,25 @@ def _header_key(view: Table, names: Sequence[str], locale: str) -> tuple[object,
 
 
 def _draw_header(canvas: Image.Image, view: Table, names: Sequence[str], locale: str) -> None:
-    """The round on the left; whose turn it is, how many discards are awaited, or the end on the right (the dealer
-    wears a badge at the foot)."""
-    x = layout.header_title(canvas, round_title(view.table, locale), kit.GOLD)
-    right, cy = WIDTH - MARGIN, HEADER // 2
-    room = right - x - Space.XL
+    """The round on the left; whose turn it is (after their emblem), how many discards are awaited, or the end on
+    the right (the dealer wears a badge at the foot)."""
+    kit.header_strip(canvas, HEADER_H)
+    draw = ImageDraw.Draw(canvas)
+    right, cy = WIDTH - EDGE, HEADER_H // 2
+    title = round_title(view.table, locale)
+    x = EDGE + kit.draw_text(draw, (EDGE, cy), title, face(Type.TITLE, True), kit.GOLD, anchor="lm")
+    room = right - x - Space.L
     turn = sorted(view.to_act)
     if view.over:
-        layout.header_pill(canvas, t(locale, "njet.render.over"), kit.GOLD)
+        layout.header_pill(canvas, t(locale, "njet.render.over"), kit.GOLD, size=READ, margin=EDGE, height=HEADER_H)
     elif len(turn) == 1:
         seat = turn[0]
-        line = layout.Named(
-            locale, f"njet.render.turn.{view.phase}", seat_name(names, seat, locale), kit.seat_colour(seat)
-        )
-        layout.header_turn(canvas, line, room - Space.XL, glyph_size=Type.HEAD)
+        name = seat_name(names, seat, locale)
+        key = f"njet.render.turn.{view.phase}"
+        runs = kit.catalog_runs(locale, key, name, face(READ), kit.INK, kit.seat_colour(seat), room - TURN_EMBLEM)
+        shown = kit.draw_runs(draw, (right, cy), runs, align="right")
+        at = (round(right - shown - Space.XS - TURN_EMBLEM), round(cy - TURN_EMBLEM / 2))
+        kit.paste(canvas, seat_emblem(view.table, seat, TURN_EMBLEM), at)
     elif turn:
-        draw = ImageDraw.Draw(canvas)
         text = plural(locale, "njet.render.waiting", len(turn))
-        dots = Space.L * len(turn) + Space.S
-        shown = kit.draw_text(draw, (right, cy), text, face(READ), kit.INK, anchor="rm", max_width=room - dots)
-        for i, seat in enumerate(reversed(turn)):
-            kit.disc(canvas, (right - shown - Space.L - i * Space.L, cy), Space.M, kit.seat_colour(seat))
+        kit.draw_text(draw, (right, cy), text, face(READ), kit.INK, anchor="rm", max_width=room)

@@ -19,8 +19,10 @@ from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
 from renders.njet.common import DONE
+from renders.njet.common import FINE
 from renders.njet.common import PAD
 from renders.njet.common import READ
+from renders.njet.common import SYMBOL
 from renders.njet.common import TITLE_Y
 from renders.njet.common import Table
 from renders.njet.common import character_of
@@ -36,23 +38,27 @@ from renders.njet.shapes import emblem
 from renders.njet.shapes import paste_centered
 from renders.njet.stamp import Stamps
 
-TRICK_CARD: Final = 96
+TRICK_CARD: Final = 64
 """The width of a card of the trick in play."""
-TRICK_TOP: Final = 48
+TRICK_TOP: Final = 2 * TITLE_Y - Space.HAIR
 """From the trick panel's top to its cards."""
-SLOT_EMBLEM: Final = 52
+NAME_GAP: Final = Space.XL - Space.HAIR
+"""From the bottom of a card of the trick to the middle of its player's name."""
+SLOT_EMBLEM: Final = 36
 """The emblem in the empty slot of a seat yet to play."""
-NAME_EMBLEM: Final = Space.XL
+NAME_EMBLEM: Final = SYMBOL + Space.HAIR
 """The small emblem before each name under the trick."""
 EMPTY_SLOT: Final[kit.RGBA] = (0, 0, 0, 50)
-LAST_CARD: Final = 48
-"""The width of a card of the last trick (its value still 10 px tall on a phone)."""
-LAST_EMBLEM: Final = Space.XL
-MESSAGE_EMBLEM: Final = (96, 72)
+WIN_PILL: Final = 20
+"""The height of the label under the card taking the trick."""
+LAST_CARD: Final = 50
+"""The width of a card of the last trick (its value and a super-trump's star still 10 px tall on a phone)."""
+LAST_EMBLEM: Final = SYMBOL + 2 * Space.HAIR
+MESSAGE_EMBLEM: Final = (64, 52)
 """The emblems of a centred message: one seat, several seats."""
-DISCARD_EMBLEM: Final = 72
-DISCARD_BACK: Final = 20
-DONE_MARK: Final = 36
+DISCARD_EMBLEM: Final = 52
+DISCARD_BACK: Final = 14
+DONE_MARK: Final = 28
 
 
 def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: str, box: kit.Box) -> None:
@@ -81,7 +87,7 @@ def draw_trick(canvas: Image.Image, view: Table, names: Sequence[str], locale: s
     card_h = kit.card_size(card_w)[1]
     slot_w = (x1 - x0 - 2 * PAD) / slots
     card_top = y0 + TRICK_TOP
-    name_y = card_top + card_h + Space.XL
+    name_y = card_top + card_h + NAME_GAP
     ground = colour_at(canvas, ((x0 + x1) // 2, card_top + card_h // 2))
     drawn = _not_plain(box)
     winning = t(locale, "njet.render.winning")
@@ -133,9 +139,9 @@ def _lay_card(canvas: Image.Image, x: int, y: int, card: str, super_trump: bool,
     image = card_face(card, card_w, super_trump=super_trump, ring=ring)
     kit.paste_card(canvas, image, (x, y))
     if label:
-        runs = [(label, face(Type.SMALL, True), kit.INK_DARK)]
+        runs = [(label, face(FINE, True), kit.INK_DARK)]
         with measure.secondary():
-            kit.pill(canvas, (x + middle, y + image.height), runs, kit.GOLD, align="center", height=Space.XL)
+            kit.pill(canvas, (x + middle, y + image.height), runs, kit.GOLD, align="center", height=WIN_PILL)
 
 
 def _lay_slot(canvas: Image.Image, x: int, y: int, seat: int, character: str, is_next: bool) -> None:
@@ -169,19 +175,19 @@ def _draw_centred_message(
     cx = (x0 + x1) / 2
     size = MESSAGE_EMBLEM[0] if len(seats) <= 1 else MESSAGE_EMBLEM[1]
     col_w = (x1 - x0 - 2 * PAD) / max(1, len(seats))
-    ey = y0 + 72 + size / 2
+    ey = y0 + 2 * TITLE_Y + size / 2
     for i, seat in enumerate(seats):
         ex = x0 + PAD + col_w * i + col_w / 2
         paste_centered(canvas, seat_emblem(view.table, seat, size), (ex, ey))
         kit.draw_centered(
             draw,
-            (ex, ey + size / 2 + Space.XL),
+            (ex, ey + size / 2 + Space.L + Space.XS),
             seat_name(names, seat, locale),
-            face(Type.HEAD, True),
+            face(Type.LABEL, True),
             kit.seat_colour(seat),
             max_width=col_w - Space.M,
         )
-    y = ey + size / 2 + 80
+    y = ey + size / 2 + Space.XXL + Space.XL
     for text, font, fill in lines:
         kit.draw_centered(draw, (cx, y), text, font, fill, max_width=x1 - x0 - 2 * PAD)
         y += font.size + Space.L
@@ -207,9 +213,9 @@ def draw_discard(canvas: Image.Image, view: Table, names: Sequence[str], locale:
     draw, _ = titled_section(canvas, box, t(locale, "njet.render.discard_title"))
     kit.draw_centered(
         draw,
-        ((x0 + x1) / 2, y0 + 84),
+        ((x0 + x1) / 2, y0 + 2 * TITLE_Y + Space.M),
         plural(locale, "njet.render.discard_each", count),
-        face(Type.LABEL, True),
+        face(READ),
         kit.INK,
         max_width=x1 - x0 - 2 * PAD,
     )
@@ -229,31 +235,35 @@ def draw_discard(canvas: Image.Image, view: Table, names: Sequence[str], locale:
                 kit.paste_card(canvas, card_back(DISCARD_BACK), xy, shadow=False)
         name = seat_name(names, seat, locale)
         colour = kit.seat_colour(seat)
-        name_y = ey + size / 2 + Space.XL
+        name_y = ey + size / 2 + Space.L + Space.XS
         kit.draw_centered(draw, (ex, name_y), name, face(READ, True), colour, max_width=col_w - Space.S)
         status = t(locale, "njet.render.discarded") if done else t(locale, "njet.render.to_act.discard")
         fill = DONE if done else kit.INK_DIM
-        kit.draw_centered(draw, (ex, name_y + 28), status, face(READ), fill, max_width=col_w - Space.S)
+        kit.draw_centered(
+            draw, (ex, name_y + Space.XL - Space.HAIR), status, face(READ), fill, max_width=col_w - Space.S
+        )
 
 
 def draw_last_trick(canvas: Image.Image, box: kit.Box, *, view: Table, locale: str) -> None:
-    """The previous trick, small, in play order: each card over its player's emblem, the winner's card ringed."""
-    x0, y0, x1, _y1 = box
+    """The previous trick, right of its title, in play order: each card over its player's emblem, the winner's card
+    ringed."""
+    x0, y0, x1, y1 = box
     table = view.table
-    draw, _ = titled_section(canvas, box, t(locale, "njet.render.last_trick"))
+    draw, title_w = titled_section(canvas, box, t(locale, "njet.render.last_trick"))
+    area = (round(x0 + PAD + title_w + Space.S), y0, x1 - PAD, y1)
     if not table.last_trick:
-        empty_note(draw, box, t(locale, "njet.render.no_last_trick"))
+        empty_note(draw, area, t(locale, "njet.render.no_last_trick"))
         return
     card_w = LAST_CARD
     card_h = kit.card_size(card_w)[1]
-    slot_w = (x1 - x0 - 2 * Space.M) / max(1, len(table.last_trick))
-    top = y0 + TRICK_TOP - Space.XS
+    slot_w = (area[2] - area[0]) / max(1, len(table.last_trick))
+    top = y0 + Space.S
     for i, play in enumerate(table.last_trick):
-        cx = x0 + Space.M + slot_w * i + slot_w / 2
+        cx = area[0] + slot_w * i + slot_w / 2
         xy = (round(cx - card_w / 2), top)
         ring = kit.GOLD if play.wins else None
         kit.paste_card(canvas, card_face(play.card, card_w, super_trump=play.super_trump, ring=ring), xy)
-        ey = top + card_h + Space.XS + LAST_EMBLEM / 2
+        ey = top + card_h
         if play.wins:
             kit.disc(canvas, (cx, ey), LAST_EMBLEM + Space.XS + Space.HAIR, kit.GOLD)
         paste_centered(canvas, seat_emblem(table, play.seat, LAST_EMBLEM), (cx, ey))

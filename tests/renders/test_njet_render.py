@@ -39,15 +39,15 @@ from tests.renders import support
 from tests.renders.readability import pictures_of_game
 from tests.renders.support import open_png
 
-SIZES = {3: (640, 756), 4: (640, 756)}
-"""The table at 3 and 4 players, worked out from the layout: a 56 px header, 12 px gap, a 484 px part for the
-phase, 12 px gap, two rows of 78 px player panels 12 px apart (the third player alone on the second row), a
-24 px bottom margin."""
+SIZES = {3: (420, 504), 4: (420, 504)}
+"""The table at 3 and 4 players, worked out from the layout: a 48 px header, 8 px gap, a 308 px part for the
+phase, 8 px gap, two rows of 56 px player panels 8 px apart (the third player alone on the second row), a 12 px
+bottom margin."""
 SIZE = SIZES[4]
-HAND_SIZES = {3: (640, 434), 4: (640, 490)}
-"""The hands: 12 cards (3 players) or 10 on two rows of 6 or 5; the cards (640 - 2 x 24 - gaps of 12) / 6 = 88 px
-or / 5 = 108 px wide and 1.4 times as tall (123 or 151 px), each row 16 px taller for a raised card, 12 px between
-rows, under the 56 px header, the 52 px band of rules and a 12 px gap, over a 24 px margin."""
+HAND_SIZES = {3: (420, 266), 4: (420, 302)}
+"""The hands: 12 cards (3 players) or 10 on two rows of 6 or 5; the cards (420 - 2 x 12 - gaps of 8) / 6 = 59 px
+or / 5 = 72 px wide and 1.4 times as tall (83 or 101 px), each row 12 px taller for a raised card, 8 px between
+rows, under the 48 px header and an 8 px gap, over a 12 px margin."""
 
 LONG_NAMES = [name for name in support.LONG_NAMES if len(name) > 20][:4]
 """Four names as long as Discord allows: the largest table full of them."""
@@ -259,7 +259,6 @@ def test_every_key_the_renderer_uses_exists() -> None:
     support.assert_keys_exist(used, counted={key for key in used if key in plural_catalog("fr")})
     for prefix, suffixes in {
         "njet.render.row.": ROWS,
-        "njet.render.colour.": (*shapes.COLOURS, "none"),
         "njet.render.turn.": ("njet", "partner", "discard", "tricks"),
     }.items():
         for suffix in suffixes:
