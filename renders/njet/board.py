@@ -46,7 +46,7 @@ from renders.njet.shapes import swatch
 from renders.njet.stamp import Stamps
 from renders.regions import Regions
 
-LABEL_WIDTH: Final = 92
+LABEL_WIDTH: Final = 96
 """The column of row names on the board, each on one or two lines of ``READ`` px bold ("Points / per trick")."""
 LABEL_LINE: Final = 20
 """From one line of a row's name to the next."""

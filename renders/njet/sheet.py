@@ -181,7 +181,7 @@ def draw_standings(canvas: Image.Image, view: Table, names: Sequence[str], local
             anchor="lm",
             max_width=room,
         )
-        if won and room - drawn > Space.XL * 3:
+        if won and face(FINE, True).getlength(label) <= room - drawn - Space.M:
             with measure.secondary():
                 kit.draw_text(
                     draw,

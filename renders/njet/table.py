@@ -36,6 +36,7 @@ from renders.njet.common import PANELS
 from renders.njet.common import READ
 from renders.njet.common import WIDTH as PICTURE_WIDTH
 from renders.njet.common import Table
+from renders.njet.common import character_of
 from renders.njet.common import round_title
 from renders.njet.common import seat_emblem
 from renders.njet.common import seat_name
@@ -181,7 +182,7 @@ def _foot_ground(
 def _header_key(view: Table, names: Sequence[str], locale: str) -> tuple[object, ...]:
     """Everything the header shows: the round, whose turn it is (or how many are awaited), the end."""
     turn = tuple(sorted(view.to_act))
-    shown = seat_name(names, turn[0], locale) if len(turn) == 1 else ""
+    shown = (seat_name(names, turn[0], locale), character_of(view.table, turn[0])) if len(turn) == 1 else None
     return ("header", round_title(view.table, locale), view.over, view.phase, turn, shown, locale)
 
 

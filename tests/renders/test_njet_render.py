@@ -24,6 +24,7 @@ from bot.games.njet_views import NjetSeatView
 from bot.games.njet_views import NjetTableView
 from bot.i18n import has
 from bot.i18n import plural_catalog
+from bot.i18n import t
 from bot.players.njet import PLAYER
 from bot.registry import GAMES
 from renders import kit
@@ -38,6 +39,7 @@ from renders.njet.stamp import Stamps
 from tests.renders import support
 from tests.renders.readability import pictures_of_game
 from tests.renders.support import open_png
+from tests.renders.test_cached_parts import empty_every_cache
 
 SIZES = {3: (420, 504), 4: (420, 504)}
 """The table at 3 and 4 players, worked out from the layout: a 48 px header, 8 px gap, a 308 px part for the
@@ -281,3 +283,36 @@ def test_stamps_keep_a_bounded_number_of_pieces_and_reaches() -> None:
         square(shade)(expected, 10, 12)
         assert canvas.tobytes() == expected.tobytes()
     assert len(stamps._tiles) <= 2 and len(stamps._reaches) <= REACHES * 2
+
+
+@pytest.mark.parametrize("locale", ["fr", "en"])
+def test_the_board_names_its_rows_whole(locale: str) -> None:
+    """Each row's name is drawn whole, on the lines the catalog breaks it into."""
+    public, _ = by_phase(4, "njet")
+    with measure.recording() as marks:
+        PICTURES.table(public, NAMES, locale)
+    drawn = {mark.text for mark in marks}
+    lines = {line for row in ROWS for line in t(locale, f"njet.render.row.{row}").split("\n")}
+    assert lines <= drawn
+    assert not [text for text in drawn if text.endswith("…")]
+
+
+def test_the_winners_label_is_whole_or_left_out() -> None:
+    public, _ = by_phase(4, "over")
+    for names in (NAMES, LONG_NAMES):
+        with measure.recording() as marks:
+            PICTURES.table(public, names, "fr")
+        cut = [mark.text for mark in marks if mark.text.endswith("…") and mark.text[:-1] not in "".join(names)]
+        assert not cut, cut
+
+
+def test_the_header_shows_the_emblem_of_the_character_to_act() -> None:
+    """Two tables alike but for the characters: the header kept for one is not pasted on the other."""
+    public, _ = by_phase(4, "njet")
+    players = public.table.players
+    swapped = tuple(dataclasses.replace(p, character=players[-1 - i].character) for i, p in enumerate(players))
+    other = dataclasses.replace(public, table=dataclasses.replace(public.table, players=swapped))
+    PICTURES.table(public, NAMES, "fr")
+    after = PICTURES.table(other, NAMES, "fr")
+    empty_every_cache()
+    assert after == PICTURES.table(other, NAMES, "fr")
