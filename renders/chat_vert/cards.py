@@ -17,8 +17,6 @@ from typing import Final
 from PIL import Image
 from PIL import ImageDraw
 
-from bot.i18n import has
-from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import layout
@@ -65,13 +63,6 @@ TOKEN_TUCK: Final = 6
 def words(locale: object, key: str, **params: object) -> str:
     """The picture word ``key`` (``cv.render.<key>`` in the catalogs); ``{name}`` templates are drawn in colour."""
     return t(locale, f"cv.render.{key}", **params)
-
-
-def counted(locale: object, key: str, n: int) -> str:
-    """French counts 0 and 1 as singular, English only 1; ``rules`` has its own zero line."""
-    if n == 0 and has(f"cv.render.{key}.zero"):
-        return words(locale, f"{key}.zero", n=n)
-    return plural(locale, f"cv.render.{key}", n)
 
 
 def seat_name(names: Sequence[str], seat: int, locale: object) -> str:
@@ -351,18 +342,18 @@ def swatch(colour: str, size: int, letter: str) -> Image.Image:
     return big.resize((size, size), Image.Resampling.BOX)
 
 
-ICON_LABELS: Final = {"skipped": "⊘", "drawing": "?", "ficelle": "~", "turn": "▶"}
+ICON_LABELS: Final = {"skipped": "⊘", "ficelle": "~", "turn": "▶"}
 
 
 @measure.piece_cache(maxsize=32)
 def icon(kind: str, size: int) -> Image.Image:
-    """A seat marker on a round token: ``skipped`` (barred circle), ``drawing`` (a card and a question mark),
-    ``ficelle`` (a knotted string) or ``turn`` (an arrow). Each notes its drawn sign's height."""
+    """A seat marker on a round token: ``skipped`` (barred circle), ``ficelle`` (a knotted string) or ``turn`` (an
+    arrow). Each notes its drawn sign's height."""
     s = kit.SUPERSAMPLE
     S = size * s
     big = Image.new("RGBA", (S, S), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    fills = {"skipped": kit.ALERT, "drawing": DRAWN, "ficelle": ROPE_BROWN, "turn": kit.GOLD}
+    fills = {"skipped": kit.ALERT, "ficelle": ROPE_BROWN, "turn": kit.GOLD}
     draw.ellipse((0, 0, S - 1, S - 1), fill=kit.with_alpha(kit.PAPER, 255))
     edge = max(s, round(S * 0.07))
     draw.ellipse((edge, edge, S - 1 - edge, S - 1 - edge), fill=kit.with_alpha(fills.get(kind, kit.INK), 255))
@@ -372,13 +363,6 @@ def icon(kind: str, size: int) -> Image.Image:
     with measure.placed(1 / s):
         if kind == "skipped":
             _symbol(draw, "S", c, c, S * 0.74, paper)
-        elif kind == "drawing":
-            cw, ch = S * 0.46, S * 0.64
-            box = (c - cw / 2, c - ch / 2, c + cw / 2, c + ch / 2)
-            draw.rounded_rectangle(box, radius=round(S * 0.06), fill=paper)
-            with measure.secondary():
-                kit.draw_glyph(draw, (c, c), "?", kit.font(round(S * 0.46), True), dark)
-            measure.note(ICON_LABELS[kind], ch, box, symbol=True)
         elif kind == "ficelle":
             rope = kit.with_alpha(STRING, 255)
             wave = [(S * 0.16 + S * 0.68 * i / 24, c + S * 0.2 * math.sin(i / 24 * math.tau * 1.25)) for i in range(25)]
@@ -395,16 +379,6 @@ def icon(kind: str, size: int) -> Image.Image:
             draw.polygon(points, fill=dark)
             _note_shape(ICON_LABELS[kind], points)
     return big.resize((size, size), Image.Resampling.BOX)
-
-
-DEALER_FONT: Final = 0.66
-"""The dealer token's letter, in token diameters (font size)."""
-
-
-def dealer_token(canvas: Image.Image, centre: Point, size: int, locale: object) -> None:
-    kit.disc(canvas, centre, size, kit.INK)
-    face = kit.font(round(size * DEALER_FONT), True)
-    kit.draw_glyph(ImageDraw.Draw(canvas), centre, words(locale, "dealer_badge"), face, kit.INK_DARK)
 
 
 @measure.piece_cache(maxsize=16)
@@ -446,15 +420,6 @@ def direction_ring(direction: int, colour: kit.RGB, alpha: int, rx: int, ry: int
                 _note_shape("↻" if direction > 0 else "↺", head)
         draw.line(points, fill=ink, width=line, joint="curve")
     return big.resize((W // s, H // s), Image.Resampling.LANCZOS)
-
-
-@lru_cache(maxsize=8)
-def shaded_felt(width: int, height: int, shade: kit.Colour) -> Image.Image:
-    """The felt under a ``shade`` band of the picture's whole width (a header, the pile strip): blended once,
-    then copied, since a band blended on the plain felt is the same pixels wherever it lies."""
-    band = kit.new_canvas(width, height)
-    kit.panel(band, (0, 0, width, height), 0, shade)
-    return band
 
 
 @lru_cache(maxsize=4)

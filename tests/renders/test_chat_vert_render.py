@@ -6,6 +6,7 @@ The pictures only ever get counts of the added rules: no rule's text is read by 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from collections.abc import Sequence
@@ -24,17 +25,16 @@ from bot.games.chat_vert import deal_fixed
 from bot.games.chat_vert_rules import validate_rule
 from bot.games.chat_vert_views import ChatVertSeatView
 from bot.games.chat_vert_views import ChatVertTableView
+from bot.games.chat_vert_views import SeatInfo
 from bot.i18n import catalog
 from bot.i18n import placeholders
 from bot.players.chat_vert import PLAYER
 from bot.texts.chat_vert import hand_slots
 from renders import chat_vert as cv
 from renders import kit
-from renders import layout
 from renders import measure
 from renders.chat_vert import cards
 from renders.chat_vert import hand
-from renders.chat_vert import status
 from renders.chat_vert import table
 from tests.renders import support
 from tests.renders.support import BUDGET
@@ -165,11 +165,28 @@ def test_the_string_shows_with_its_rule() -> None:
     open_png(draw_hand(hand_view))
 
 
-def test_the_rule_count_and_the_language_show() -> None:
+def test_the_rules_are_not_drawn_and_the_language_shows_on_the_cards() -> None:
+    """The number of added rules is in the message's text, not on the picture; a green card's initial is V in
+    French and G in English."""
     state = fixed([["R7", *H], ["B1", "B2", "B3"]])
     public = GAME.public_view(state)
     assert public.table.rules == 3
-    assert draw_table(public, locale="fr") != draw_table(public, locale="en-GB")
+    bare = dataclasses.replace(public, table=dataclasses.replace(public.table, rules=0))
+    assert draw_table(public) == draw_table(bare)
+    green = GAME.public_view(fixed([["R7", *H[:2]], ["B1", "B2", "B3"]], top="G9"))
+    assert draw_table(green, locale="fr") != draw_table(green, locale="en-GB")
+
+
+def test_the_table_draws_names_counts_and_marks_only() -> None:
+    """Whose turn, the rules and the markers' meaning are said by the message's text: the table's only words are
+    the seats' names and card counts, the penalty waiting on the pile and the draw pile's size (the 112 cards but
+    the 10 dealt and the red 5 turned up)."""
+    state = fixed([["RD", *H], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]])
+    play(state, 0, "RD")
+    with measure.recording() as marks:
+        draw_table(GAME.public_view(state), ["Zoé", "Hugo", "Léa"])
+    texts = sorted(mark.text for mark in marks if not mark.symbol)
+    assert texts == sorted(["Zoé", "Hugo", "Léa", "3", "3", "3", "+2", "Pioche ", "101"])
 
 
 def test_missing_names_fall_back() -> None:
@@ -183,7 +200,7 @@ def test_seats_do_not_overlap() -> None:
         w, h = table.plate_size(players)
         boxes = [(x - w // 2, y - h // 2, x + w // 2, y + h // 2) for x, y in table.seat_positions(players)]
         for box in boxes:
-            assert box[0] >= 0 and box[2] <= table.WIDTH and box[1] > layout.HEADER and box[3] <= table.HEIGHT
+            assert box[0] >= 0 and box[2] <= table.WIDTH and box[1] >= table.TOP and box[3] <= table.HEIGHT
         for i, a in enumerate(boxes):
             for b in boxes[i + 1 :]:
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (players, a, b)
@@ -322,29 +339,6 @@ def test_the_drawn_card_is_marked() -> None:
     assert draw_hand(view) != before
 
 
-def test_a_long_status_shrinks_then_wraps_and_is_never_cut() -> None:
-    canvas = kit.new_canvas(600, 100)
-    with measure.recording() as marks:
-        box = status.fitted_pill(canvas, 590, 50, "Jouez-la ou gardez-la", kit.GOLD, 400, 56)
-    assert [(m.text, m.height) for m in marks] == [("Jouez-la ou gardez-la", 22)]
-    assert box[2] == 590 and box[2] - box[0] <= 400
-    with measure.recording() as marks:
-        box = status.fitted_pill(canvas, 590, 50, "Jouez-la ou gardez-la", kit.GOLD, 160, 56)
-    assert [(m.text, m.height) for m in marks] == [("Jouez-la ou", 18), ("gardez-la", 18)]
-    assert box[2] - box[0] <= 160 and box[3] - box[1] <= 56
-
-
-def test_the_turn_line_shrinks_before_the_name_is_cut() -> None:
-    name = "Éléonore-Françoise de Châteaubri"
-    wide = status.named_line("fr", "cv.render.turn", name, kit.GOLD, 2000)
-    assert [run[1].size for run in wide] == [22, 22, 22] and wide[1][0] == name
-    width = kit.runs_width(status.named_line("fr", "cv.render.turn", name, kit.GOLD, 2000, sizes=(18,)))
-    fitted = status.named_line("fr", "cv.render.turn", name, kit.GOLD, width + 1)
-    assert [run[1].size for run in fitted] == [18, 18, 18] and fitted[1][0] == name
-    cut = status.named_line("fr", "cv.render.turn", name, kit.GOLD, width / 2)
-    assert cut[1][0].endswith("…")
-
-
 def test_every_card_corner_reads_on_a_phone_in_a_hand() -> None:
     """A hand is 400 px wide, shown 265 px wide on a phone: each mark of its narrowest card (the symbol and colour
     initial in the corner that stays in sight when cards overlap) is at least 10 * 400 / 265 = 15.1 px tall."""
@@ -361,7 +355,8 @@ def test_the_table_keeps_one_size_at_every_table_size() -> None:
         pool = [c for c in DECK if c != "R5"]
         public = GAME.public_view(fixed([pool[3 * seat : 3 * seat + 3] for seat in range(players)]))
         open_png(draw_table(public, LONG_NAMES[:players]), (table.WIDTH, table.HEIGHT), TABLE_BUDGET)
-    assert 550 <= table.WIDTH <= 720 and table.HEIGHT <= 1.6 * table.WIDTH
+    # narrow, so that a phone (265 px) shows it at two thirds, and no taller than wide
+    assert table.WIDTH == 400 and table.HEIGHT <= table.WIDTH
 
 
 # --- cards and words --------------------------------------------------------------------------------------
@@ -395,17 +390,31 @@ def test_every_symbol_has_its_own_face() -> None:
 def test_words_come_from_both_catalogs() -> None:
     fr, en = catalog("fr"), catalog("en")
     keys = [k for k in fr if k.startswith("cv.render.")]
-    assert "cv.render.rules.zero" in keys and len(keys) > 30
+    assert "cv.render.drawn" in keys and len(keys) >= 8
     for key in keys:
         assert key in en and fr[key].strip() and en[key].strip(), key
         assert placeholders(fr[key]) == placeholders(en[key]), key
-    assert cards.words("fr", "turn", name="Zoé") == "À Zoé de jouer"
-    assert cards.words("en", "turn", name="Zoé") == "Zoé to play"
+    assert cards.words("fr", "player", n=3) == "Joueur 3"
+    assert cards.words("en", "winner") == "Winner"
 
 
-def test_plurals() -> None:
-    assert cards.counted("fr", "rules", 0) == "Aucune règle secrète"
-    assert cards.counted("fr", "rules", 1) == "1 règle secrète"
-    assert cards.counted("en", "rules", 3) == "3 secret rules"
-    assert cards.counted("fr", "cards", 0) == "0 carte"
-    assert cards.counted("en", "cards", 0) == "0 cards"
+@pytest.mark.parametrize("cards", [3, 12])
+@pytest.mark.parametrize("marks", [(), ("skipped",), ("ficelle",), ("skipped", "ficelle")])
+def test_a_plate_keeps_its_count_markers_and_name_apart(cards: int, marks: tuple[Any, ...]) -> None:
+    """A seat to play with its markers: those that do not fit on the right of the count go on the right of the
+    name, which is cut to leave room (its first letter always shows); nothing leaves the plate or lies over
+    something else."""
+    info = SeatInfo(cards=cards, awaited=True, winner=False, targeted=False, marks=marks)
+    w, h = table.PLATE
+    canvas = kit.new_canvas(w, h)
+    with measure.recording() as found:
+        table._draw_seat(canvas, info, marks, (0, 0, w, h), 3, "Éloïse-Marguerite", "fr")
+    texts = [mark.text for mark in found]
+    assert str(cards) in texts and "▶" in texts and len(texts) == 3 + len(marks)
+    assert any(text.startswith("É") for text in texts)
+    boxes = [mark.box for mark in found]
+    for x0, y0, x1, y1 in boxes:
+        assert x0 >= 0 and x1 <= w and y0 >= 0 and y1 <= h
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
