@@ -1,4 +1,5 @@
-"""Njet! on Discord: the blocking stones on the table message, the secret discard."""
+"""Njet! on Discord: the blocking stones on the table message (and in one menu of the private panel), the secret
+discard."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from bot.games.njet_views import NjetSeatView
 from bot.i18n import plural
 from bot.i18n import t
 from bot.tables import Snapshot
+from bot.texts.njet import TEXTS
 from bot.texts.njet import card_label
 from cogs.components import ActMultiSelect
+from cogs.components import ActSelect
 from cogs.ui import FocusPanel
 from cogs.ui import GameUI
 from renders.njet import PICTURES
@@ -49,12 +52,37 @@ def _copy_label(hand: Sequence[str], index: int, lang: str) -> str:
     return label if copy == 1 else t(lang, "njet.panel.copy", card=label, n=copy)
 
 
-def _discard_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
-    """The secret discard: one multi-select of exactly N cards of the hand (other phases use the plain panel)."""
+def _panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
+    """The private panel of the Njet phase (the stones in one menu) and of the discard (a multi-select); the other
+    phases use the plain panel (a button per move: a partner, or each card that may be played, the others dimmed in
+    the picture)."""
     legal = [] if snapshot.over else snapshot.legal.get(seat, [])
+    if any(a.kind == "discard" for a in legal):
+        return _discard_panel(snapshot, seat, lang, legal)
+    stones = [a for a in legal if a.kind == "block"]
+    if stones:
+        return _stone_panel(snapshot, seat, lang, stones)
+    return None
+
+
+def _stone_panel(snapshot: Snapshot, seat: int, lang: str, stones: Sequence[Action]) -> FocusPanel:
+    """Up to twenty stones in one menu, each said row first ("Atout : rouge"): a short panel on a phone."""
+    seat_view: NjetSeatView = snapshot.views[seat]
+    names = [s.name for s in snapshot.game.seats]
+    options = [
+        discord.SelectOption(label=TEXTS.action_label(a, seat_view, lang, names)[:100], value=a.dumps())
+        for a in stones[:25]
+    ]
+    view = discord.ui.View(timeout=None)
+    select = ActSelect(snapshot.game.id, snapshot.n, 0, options, t(lang, "njet.panel.stone"))
+    select.item.row = 0
+    view.add_item(select)
+    return FocusPanel([], lambda: PICTURES.hand(seat_view, lang), view)
+
+
+def _discard_panel(snapshot: Snapshot, seat: int, lang: str, legal: Sequence[Action]) -> FocusPanel:
+    """The secret discard: one multi-select of exactly N cards of the hand."""
     discards = [a for a in legal if a.kind == "discard"]
-    if not discards:
-        return None
     seat_view: NjetSeatView = snapshot.views[seat]
     count = len(as_texts(discards[0].get("cards")))
     hand = seat_view.own.codes
@@ -85,6 +113,6 @@ UI = GameUI(
     kind="njet",
     action_style=_style,
     table_actions=_table_actions,
-    focus_panel=_discard_panel,
+    focus_panel=_panel,
     seat_badge=_seat_badge,
 )

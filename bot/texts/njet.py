@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.games.base import Action
 from bot.games.base import Event
+from bot.games.base import SeatView
 from bot.games.base import as_texts
 from bot.games.njet_views import BoardRow
 from bot.games.njet_views import HandCard
@@ -365,7 +366,10 @@ class NjetTexts(Narrator):
         if action.kind == "alone":
             return t(locale, "njet.action.alone")
         if action.kind == "play":
-            return card_label(action.text("card"), locale)
+            code = action.text("card")
+            held = view.own.codes.count(code) if isinstance(view, SeatView) else 1
+            label = card_label(code, locale)
+            return label if held < 2 else t(locale, "njet.panel.copies", card=label, n=held)
         if action.kind == "discard":
             return ", ".join(card_name(c, locale) for c in as_texts(action.get("cards")))[:80]
         return action.kind
