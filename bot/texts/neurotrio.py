@@ -1,7 +1,9 @@
-"""Neurotrio in words: card names, cell names, narration, the table summary, milestone messages."""
+"""Neurotrio in words: card names, cell names, narration, the table summary (the players, the bids, the limits: what
+the table picture leaves to words), the pictures' descriptions, milestone messages."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from bot.games.base import Action
@@ -12,9 +14,15 @@ from bot.games.base import as_number
 from bot.games.base import as_numbers
 from bot.games.base import as_seat
 from bot.games.base import as_text
+from bot.games.neurotrio import TYPES
 from bot.games.neurotrio_views import NeurotrioSeatView
+from bot.games.neurotrio_views import NeurotrioTable
 from bot.games.neurotrio_views import NeurotrioTableView
+from bot.games.neurotrio_views import Placement
+from bot.games.neurotrio_views import column_label
+from bot.i18n import plural
 from bot.i18n import t
+from bot.registry import ALT_MAX
 from bot.texts import Narrator
 from bot.texts import one_message
 from bot.texts import seat_name
@@ -31,6 +39,21 @@ def card_name(code: str, locale: str) -> str:
         fond=t(locale, f"neuro.fond.{code[1]}"),
         force=code[2],
     )
+
+
+def short_card(code: str, locale: str) -> str:
+    """``EV2`` -> ``étoile vert 2`` (``green star 2``): a card in a description that names many."""
+    nature, fond = t(locale, f"neuro.nature.{code[0]}"), t(locale, f"neuro.fond.{code[1]}")
+    return t(locale, "neuro.card_short", nature=nature, fond=fond, force=code[2])
+
+
+def fit(text: str, limit: int = ALT_MAX) -> str:
+    """``text`` cut to ``limit`` characters at a word's end, "…" saying that some is left out."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + "…"
 
 
 def _records(value: JSONValue) -> list[dict[str, JSONValue]]:
@@ -83,27 +106,67 @@ class NeurotrioTexts(Narrator):
         return None
 
     def summary(self, public: NeurotrioTableView, names: Sequence[str], locale: str) -> list[str]:
+        """Whose turn (or the end and the treasure), the players' VP, cards and cartons, then in small print the
+        bids and the limits: the words the table picture, which draws the grid alone, leaves to the message."""
         table = public.table
-        bases = ", ".join(str(b) for b in table.bases_left) or "—"
-        first = t(locale, "neuro.summary.state", rows=table.limit_rows, cols=table.limit_cols, bases=bases)
+        return [
+            _turn_line(public, names, locale),
+            _players_line(public, names, locale),
+            *_small_print(table, names, locale),
+        ]
+
+    def describe_table(self, public: NeurotrioTableView, names: Sequence[str], locale: str) -> str:
+        """The grid in words: whose turn, the domain's size and cells, the card last laid (or the treasure), the
+        cards holding bids and how many (the summary names the bidders), then each row's cards by column."""
+        table = public.table
+        parts = [_turn_alt(public, names, locale)]
+        box = table.box
+        last_cell = table.cell_name(box.r0 + box.rows, box.c0 + box.cols)
+        grid = {"rows": box.rows, "cols": box.cols, "first": "A1", "last": last_cell}
+        parts.append(plural(locale, "neuro.alt.grid", len(table.grid), **grid))
+        last = table.last
         if public.over:
-            return [first, t(locale, "neuro.summary.over")]
-        auction = table.auction
-        if auction is not None:
-            second = t(
-                locale,
-                "neuro.summary.auction",
-                caller=seat_name(names, auction.caller),
-                name=seat_name(names, auction.bidder),
-            )
+            spot = next((s for s in table.grid if s.card == table.treasure), None)
+            if spot is not None:
+                parts.append(t(locale, "neuro.alt.treasure_at", cell=table.cell_name(spot.r, spot.c)))
+        elif last is not None and last.kind == "place" and last.r is not None and last.c is not None:
+            cell = table.cell_name(last.r, last.c)
+            parts.append(t(locale, "neuro.alt.last", name=seat_name(names, last.seat), cell=cell))
+        if table.bids:
+            discs = Counter(table.cell_name(bid.r, bid.c) for bid in table.bids)
+            cells = ", ".join(f"{cell} ×{n}" if n > 1 else cell for cell, n in discs.items())
+            parts.append(t(locale, "neuro.alt.bids", cells=cells))
+        parts += _rows_alt(table, locale)
+        return fit(" ".join(parts))
+
+    def describe_hand(self, view: NeurotrioSeatView, names: Sequence[str], locale: str) -> str:
+        """The seat's own picture in words: its cards (the playable ones said when it may play), the types the
+        treasure can still be, its cartons left and its bids with their hidden mentions."""
+        own = view.own
+        lit = frozenset(own.playable) if view.legal else None
+        parts = [_hand_alt(own.hand, lit, locale)]
+        crossed = set(own.notebook)
+        left = [short_card(code, locale) for code in TYPES if code not in crossed]
+        parts.append(plural(locale, "neuro.alt.notebook", len(left), cards=", ".join(left)))
+        if own.cartons:
+            cartons = ", ".join(t(locale, f"neuro.carton.{k}") for k in own.cartons)
+            parts.append(t(locale, "neuro.alt.cartons", cartons=cartons))
         else:
-            who = ", ".join(seat_name(names, s) for s in sorted(public.to_act))
-            second = t(locale, "neuro.summary.build", name=who)
-            if public.may_interrupt:
-                second += " · " + t(locale, "neuro.summary.neuro_open")
-        if table.deux_cartes:
-            second += " · " + t(locale, "neuro.summary.deux")
-        return [first, second]
+            parts.append(t(locale, "neuro.alt.no_cartons"))
+        if own.my_bids:
+            bids = "; ".join(
+                t(
+                    locale,
+                    "neuro.alt.bid",
+                    carton=t(locale, f"neuro.carton.{bid.carton}"),
+                    base=bid.base,
+                    cell=view.table.cell_name(bid.r, bid.c),
+                    card=short_card(bid.card, locale),
+                )
+                for bid in own.my_bids
+            )
+            parts.append(t(locale, "neuro.alt.my_bids", bids=bids))
+        return fit(" ".join(parts))
 
     def action_label(
         self,
@@ -157,6 +220,111 @@ class NeurotrioTexts(Narrator):
             else:
                 out.append(f"**{line}**")
         return one_message(out)
+
+
+def describe_cells(table: NeurotrioTable, card: str, cells: Sequence[Placement], locale: str) -> str:
+    """The picture of the cells where ``card`` can go, in words: each cell, with the VP it scores."""
+    shown = ", ".join(
+        t(locale, "neuro.alt.cell_vp", cell=table.cell_name(p.r, p.c), vp=p.vp) if p.vp else table.cell_name(p.r, p.c)
+        for p in cells
+    )
+    return fit(t(locale, "neuro.alt.cells", card=card_name(card, locale), cells=shown))
+
+
+def _turn_line(public: NeurotrioTableView, names: Sequence[str], locale: str) -> str:
+    """Whose turn, a call open and "deux cartes"; at the end, the winners, the treasure and the hidden card."""
+    table = public.table
+    if public.over:
+        winners = [seat_name(names, s) for s in table.winners]
+        line = plural(locale, "neuro.summary.winners", len(winners), names=", ".join(winners))
+        if table.treasure:
+            line += " · " + t(locale, "neuro.summary.end", treasure=card_name(table.treasure, locale))
+        return line
+    auction = table.auction
+    if auction is not None:
+        caller, bidder = seat_name(names, auction.caller), seat_name(names, auction.bidder)
+        line = t(locale, "neuro.summary.auction", caller=caller, name=bidder)
+    else:
+        line = t(locale, "neuro.summary.build", name=", ".join(seat_name(names, s) for s in sorted(public.to_act)))
+        if public.may_interrupt:
+            line += " · " + t(locale, "neuro.summary.neuro_open")
+    if table.deux_cartes:
+        line += " · " + t(locale, "neuro.summary.deux")
+    return line
+
+
+def _players_line(public: NeurotrioTableView, names: Sequence[str], locale: str) -> str:
+    """Every player's VP, cards (or place out of cards) and cartons left; ranked at the end."""
+    players = sorted(public.table.players, key=lambda p: (p.rank, p.seat)) if public.over else public.table.players
+    shown = []
+    for p in players:
+        cartons = plural(locale, "neuro.summary.cartons", p.cartons_left)
+        name = seat_name(names, p.seat)
+        if p.out is not None:
+            shown.append(t(locale, "neuro.summary.player_out", name=name, vp=p.vp, out=p.out, cartons=cartons))
+        else:
+            cards = plural(locale, "neuro.summary.cards", p.cards)
+            shown.append(t(locale, "neuro.summary.player", name=name, vp=p.vp, cards=cards, cartons=cartons))
+    return " · ".join(shown)
+
+
+def _small_print(table: NeurotrioTable, names: Sequence[str], locale: str) -> list[str]:
+    """The bids (with their points once revealed), then the limits, the base cartons left and the backgrounds'
+    letters, as Discord's small print."""
+    lines = []
+    points = {bid.base: bid.points for bid in table.reveal}
+    if table.bids:
+        bids = []
+        for bid in table.bids:
+            shown = {"base": bid.base, "name": seat_name(names, bid.seat), "cell": table.cell_name(bid.r, bid.c)}
+            if bid.base in points:
+                bids.append(t(locale, "neuro.summary.bid_points", points=f"{points[bid.base]:+d}", **shown))
+            else:
+                bids.append(t(locale, "neuro.summary.bid", **shown))
+        lines.append("-# " + t(locale, "neuro.summary.bids", bids=" · ".join(bids)))
+    bases = ", ".join(str(b) for b in table.bases_left) or "—"
+    state = t(locale, "neuro.summary.state", rows=table.limit_rows, cols=table.limit_cols, bases=bases)
+    lines.append(f"-# {state} · {t(locale, 'neuro.summary.legend')}")
+    return lines
+
+
+def _turn_alt(public: NeurotrioTableView, names: Sequence[str], locale: str) -> str:
+    table = public.table
+    if public.over:
+        return t(locale, "neuro.alt.over", treasure=card_name(table.treasure or "", locale))
+    if table.auction is not None and table.auction.bidder is not None:
+        return t(locale, "neuro.alt.to_bid", name=seat_name(names, table.auction.bidder))
+    if table.turn is not None:
+        return t(locale, "neuro.alt.turn", name=seat_name(names, table.turn))
+    return ""
+
+
+def _rows_alt(table: NeurotrioTable, locale: str) -> list[str]:
+    """Each row of the grid holding cards: its number and each card by its column's letter."""
+    box = table.box
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for spot in table.grid:
+        rows.setdefault(spot.r, []).append((spot.c, spot.card))
+    out = []
+    for r in sorted(rows):
+        cards = ", ".join(f"{column_label(c - box.c0 + 1)} {short_card(code, locale)}" for c, code in sorted(rows[r]))
+        out.append(t(locale, "neuro.alt.row", row=r - box.r0 + 2, cards=cards))
+    return out
+
+
+def _hand_alt(hand: Sequence[str], lit: frozenset[str] | None, locale: str) -> str:
+    """The hand, equal cards counted once ("×2"), the playable ones said when the seat may play."""
+    if not hand:
+        return t(locale, "neuro.alt.empty_hand")
+    counts = Counter(hand)
+    shown = []
+    for code in sorted(counts):
+        card = card_name(code, locale) + (f" ×{counts[code]}" if counts[code] > 1 else "")
+        shown.append(t(locale, "neuro.alt.playable", card=card) if lit is not None and code in lit else card)
+    text = plural(locale, "neuro.alt.hand", len(hand), cards=", ".join(shown))
+    if lit is not None and not lit:
+        text += " " + t(locale, "neuro.alt.none_playable")
+    return text
 
 
 TEXTS = NeurotrioTexts(KIND, "unit.vp")
