@@ -4,7 +4,10 @@ For each game, a table with as many seats as the game takes (one member, compute
 opened, started and played for a few of the member's moves, until it is the member's turn again. Then four PNGs are
 taken at a desktop and a phone width: the table message in the channel (``<game>-table-<width>.png``) and the
 member's private panel, the DM the bot keeps up to date (``<game>-panel-<width>.png``). The width at which each
-table picture is displayed inside its message is measured in the page and printed.
+table picture is displayed inside its message is measured in the page and printed, with the smallest texts of the
+pictures as displayed there (redrawn with the renderers' own marks, ``renders.measure``), into
+``<out>/readability.json``; the widths at which the table pictures are shown are written to
+``renders/shown_widths.json``, which every readability check reads.
 
 simcord's capture launches Playwright's own Chromium, a separate download; this script launches the system's
 Chromium instead (``/usr/bin/chromium``, Debian's ``chromium`` package) and hands it to the preview's capture.
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import json
 import random
 import secrets
 import sys
@@ -32,7 +36,10 @@ from simcord.preview._capture import ManagedCapture
 
 from bot.registry import GAMES
 from bot.registry import engine_of
+from bot.registry import pictures_of
 from bot.registry import player_of
+from cogs.ui import ui_for
+from renders import measure
 from tests.e2e.simhelpers import SETTLE_GUARD_S
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import make_bot
@@ -62,7 +69,8 @@ MOVES = {"nain_jaune": 2, "triominos": 3, "neurotrio": 3, "njet": 6, "chat_vert"
 DESCRIPTION = "Screenshots of every game's table message and private panel, from simcord's preview page."
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-DOCS_GAME = "nain_jaune"
+DOCS_GAMES = ("nain_jaune", "triominos", "chat_vert")
+"""The games whose table message the README shows on a desktop and on a phone, side by side."""
 DOCS_MAX_HEIGHT = 1400
 """The docs copies are cut to this height (px) and quantized, so the README's pictures stay small."""
 
@@ -109,7 +117,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, default=Path("shots"), help="where the PNGs go (default: shots)")
     parser.add_argument("--lang", choices=sorted(LOCALES), default="fr", help="the server's language (default: fr)")
     parser.add_argument(
-        "--docs", action="store_true", help="also copy the Nain Jaune table shots to docs/shot-desktop.png and -phone"
+        "--docs",
+        action="store_true",
+        help=f"also copy the table shots of {', '.join(DOCS_GAMES)} to docs/shot-<game>-desktop.png and -phone.png",
     )
     parser.add_argument("--game", choices=kinds, action="append", help="only this game (repeatable; default: all)")
     parser.add_argument("--seed", type=int, default=7, help="the seed of the deals (default: 7)")
@@ -166,8 +176,11 @@ async def shoot(env: Env, browser: Any, viewer: Any, channel: Any, target: Any, 
     return shots
 
 
-async def shoot_game(env: Env, browser: Any, kind: str, locale: str, out: Path, rng: random.Random) -> None:
-    """A table of ``kind`` with every seat taken, in the middle of its game: its four PNGs."""
+async def shoot_game(
+    env: Env, browser: Any, kind: str, locale: str, out: Path, rng: random.Random
+) -> tuple[list[Shot], dict[str, list[measure.Mark]]]:
+    """A table of ``kind`` with every seat taken, in the middle of its game: its four PNGs, and the marks of the
+    table picture and of the panel's picture, drawn again from the same state."""
     spec = next(s for s in GAMES if s.kind == kind)
     table = SimTable(env, ("Camille",), kind.replace("_", "-"), guild_locale=locale)
     member = table.members[0]
@@ -182,6 +195,59 @@ async def shoot_game(env: Env, browser: Any, kind: str, locale: str, out: Path, 
     print(f"{kind} ({seats} seats)")
     for shot in shots:
         print(f"  {shot.describe()}")
+    return shots, await marks_of_pictures(table, kind, locale)
+
+
+async def marks_of_pictures(table: SimTable, kind: str, locale: str) -> dict[str, list[measure.Mark]]:
+    """The table picture's and the member's panel picture's marks, as the renderers note them while drawing."""
+    snapshot = await table.bot.tables.snapshot(table.game_id)
+    lang = locale.split("-")[0]
+    names = [s.name for s in snapshot.game.seats]
+    seat = snapshot.game.seat_of(table.members[0].id)
+    assert seat is not None
+    pictures = pictures_of(kind)
+    ui = ui_for(kind)
+    custom = ui.focus_panel(snapshot, seat, lang, None, 0) if ui.focus_panel is not None else None
+    found: dict[str, list[measure.Mark]] = {}
+    with measure.recording() as marks:
+        pictures.table(snapshot.public, names, lang)
+    found["table"] = marks
+    with measure.recording() as marks:
+        if custom is not None:
+            custom.picture()
+        else:
+            pictures.hand(snapshot.views[seat], lang)
+    found["panel"] = marks
+    return found
+
+
+def smallest_texts(shot: Shot, marks: list[measure.Mark]) -> dict[str, Any]:
+    """The smallest essential text and the smallest text of all in the shot's picture, as displayed there."""
+    if not shot.pictures:
+        return {"shot": shot.path.name, "picture": None}
+    picture = shot.pictures[0]
+    scale = picture.shown / picture.natural
+    essential = [m for m in marks if m.essential]
+    least = min(essential, key=lambda m: m.height, default=None)
+    floor = min(marks, key=lambda m: m.height, default=None)
+    return {
+        "shot": shot.path.name,
+        "height": shot.size[1],
+        "picture": [round(picture.shown), round(picture.shown_height)],
+        "drawn_width": picture.natural,
+        "smallest_decision_text": None if least is None else [least.text, round(least.height * scale, 1)],
+        "smallest_text": None if floor is None else [floor.text, round(floor.height * scale, 1)],
+    }
+
+
+def write_widths(widths: dict[str, list[float]]) -> None:
+    """The narrowest width at which each screen showed a table picture, for the readability checks."""
+    shown = json.loads(measure.SHOWN_WIDTHS.read_text(encoding="utf-8"))
+    for name, seen in widths.items():
+        if seen:
+            shown[name] = round(min(seen))
+    measure.SHOWN_WIDTHS.write_text(json.dumps(shown, indent=2) + "\n", encoding="utf-8")
+    print(f"{measure.SHOWN_WIDTHS.name}: phone {shown['phone']} px, desktop {shown['desktop']} px")
 
 
 def docs_copy(source: Path, destination: Path) -> None:
@@ -209,24 +275,38 @@ async def run(args: argparse.Namespace) -> None:
         await env.start()
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+            report: list[dict[str, Any]] = []
+            widths: dict[str, list[float]] = {name: [] for name in WIDTHS}
             try:
                 for kind in args.game:
-                    await shoot_game(env, browser, kind, locale, args.out, random.Random(args.seed))
+                    shots, marks = await shoot_game(env, browser, kind, locale, args.out, random.Random(args.seed))
+                    for shot in shots:
+                        what = "table" if "-table-" in shot.path.name else "panel"
+                        report.append({"game": kind, **smallest_texts(shot, marks[what])})
+                        screen = shot.path.stem.rsplit("-", 1)[-1]
+                        if what == "table" and shot.pictures:
+                            widths[screen].append(shot.pictures[0].shown)
+                (args.out / "readability.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+                for line in report:
+                    print(f"  {line['shot']}: {line.get('smallest_decision_text')} {line.get('smallest_text')}")
+                write_widths(widths)
             finally:
                 await browser.close()
                 await env.shutdown()
                 await bot.close()
     if args.docs:
-        for name in WIDTHS:
-            copy = DOCS / f"shot-{name}.png"
-            docs_copy(args.out / f"{DOCS_GAME}-table-{name}.png", copy)
-            print(f"docs/{copy.name}: {copy.stat().st_size // 1024} KiB")
+        for kind in DOCS_GAMES:
+            for name in WIDTHS:
+                copy = DOCS / f"shot-{kind.replace('_', '-')}-{name}.png"
+                docs_copy(args.out / f"{kind}-table-{name}.png", copy)
+                print(f"docs/{copy.name}: {copy.stat().st_size // 1024} KiB")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
-    if args.docs and DOCS_GAME not in args.game:
-        raise SystemExit(f"--docs needs the {DOCS_GAME} shots: add --game {DOCS_GAME}")
+    missing = [kind for kind in DOCS_GAMES if kind not in args.game]
+    if args.docs and missing:
+        raise SystemExit(f"--docs needs the shots of {', '.join(missing)}: add --game for each")
     if not Path(CHROMIUM).exists():
         raise SystemExit(f"{CHROMIUM} is missing: apt-get install -y chromium")
     asyncio.run(run(args))

@@ -30,9 +30,11 @@ def test_a_wrong_option_is_refused(argv: list[str]) -> None:
         shots.parse_args(argv)
 
 
-def test_the_docs_copies_need_the_nain_jaune_shots() -> None:
-    with pytest.raises(SystemExit, match="--game nain_jaune"):
+def test_the_docs_copies_need_the_shots_of_their_games() -> None:
+    with pytest.raises(SystemExit, match="shots of nain_jaune, triominos, chat_vert"):
         shots.main(["--game", "njet", "--docs"])
+    with pytest.raises(SystemExit, match="shots of chat_vert: add"):
+        shots.main(["--game", "nain_jaune", "--game", "triominos", "--docs"])
 
 
 def test_the_widths_are_a_desktop_and_a_phone() -> None:
