@@ -548,7 +548,6 @@ def test_reworded_messages(key: str, params: dict[str, str], lang: str, text: st
         ("njet.ones", 2, "en", "2 “1” cards"),
         ("cv.ev.draw_pending", 2, "en", "Zoé draws 2 cards and misses their turn"),
         ("hint.nj.board", 1, "fr", "une carte du plateau, dont la case contient 1 jeton"),
-        ("neuro.render.choices", 2, "en", "2 possible cells"),
     ],
 )
 def test_reworded_counts(key: str, n: int, lang: str, text: str) -> None:
@@ -558,8 +557,6 @@ def test_reworded_counts(key: str, n: int, lang: str, text: str) -> None:
 @pytest.mark.parametrize(
     ("key", "lang", "text"),
     [
-        ("neuro.render.limits", "fr", "Domaine limité à 6 lignes × 11 colonnes"),
-        ("neuro.render.limits", "en", "Domain limited to 6 rows × 11 columns"),
         ("nj.render.new_sequence", "fr", "Nouvelle suite"),
     ],
 )

@@ -50,20 +50,16 @@ class NeurotrioPictures:
     def hand_key(self, view: NeurotrioSeatView) -> Hashable:
         """What the hand picture draws of ``view``, in plain values: equal keys draw the same hand in a language.
 
-        It keeps the seat (its colour), the number of players (the picture's size), the seat's VP, whether it is
-        the seat's turn and whether that turn is a bid (the header), the hand and the playable cards lit when the
-        seat has a move, the notebook, the personal cartons left and the seat's own bids with their cells' names.
-        It leaves out the ``version`` and ``events`` (never drawn), the rest of ``legal`` (only whether it is
-        empty is drawn), the placements, the cost of a pass and the parts of a bid (the buttons use them), and the
-        rest of the public table (the table picture draws it): the domain only shows here through the names of
-        the cells bid on, the phase only when it is the seat's turn."""
+        It keeps the seat (its colour), the number of players (the picture's size), the hand and the playable cards
+        lit when the seat has a move, the notebook, the personal cartons left and the seat's own bids with their
+        cells' names. It leaves out the ``version`` and ``events`` (never drawn), the rest of ``legal`` (only
+        whether it is empty is drawn), the seat's VP and whose turn it is (the panel's words), the placements, the
+        cost of a pass and the parts of a bid (the buttons use them), and the rest of the public table (the table
+        picture draws it): the domain only shows here through the names of the cells bid on."""
         table, own = view.table, view.own
-        vp = next((p.vp for p in table.players if p.seat == view.seat), None)
-        mine = not view.over and table.turn == view.seat
         playable = frozenset(own.playable) if view.legal else None
         bids = tuple((bid, table.cell_name(bid.r, bid.c)) for bid in own.my_bids)
-        turn = (mine, mine and view.phase == "auction")
-        return ("neurotrio", view.seat, len(table.players), vp, turn, own.hand, playable, *_sets(own), bids)
+        return ("neurotrio", view.seat, len(table.players), own.hand, playable, *_sets(own), bids)
 
 
 def _sets(own: NeurotrioOwn) -> tuple[frozenset[str], frozenset[str]]:

@@ -1,11 +1,12 @@
-"""The Neurotrio table picture, in portrait so that a phone shows it readably: the header band (the phase, whose
-turn), the grid of the domain, then the panels drawn by ``renders.neurotrio.panel`` (the base cartons and the bids,
-the players in two columns, the state line). For a private panel, the legal cells of one card are drawn as ghosts.
+"""The Neurotrio table picture: the grid of the domain alone, as wide as a phone shows it, so that its cards read
+there; the players, the base cartons, the limits and the treasure are the message's words (``bot.texts.neurotrio``).
+For a private panel, the legal cells of one card are drawn as ghosts.
 
-The picture keeps one size for the whole game (set by the number of players): the grid has a fixed frame and its
-cells shrink as the domain grows. The grid shows the domain's bounding box plus the ring of cells around it,
-labelled with column letters and row numbers (the names ``NeurotrioTable.cell_name`` gives); a bid is a disc in the
-bidder's colour on its card, its base carton and cell being listed under the grid.
+The picture keeps one size for the whole game (the same at every number of players): the grid has a fixed frame
+and its cells shrink as the domain grows. The frame holds a domain at the starting limits and its ring (12 columns,
+7 rows) in 44 px cells, whose 42 px cards print their letters 22 px tall: 10 px on a phone showing the picture 265 px
+wide. The grid shows the domain's bounding box plus the ring of cells around it, labelled with column letters and
+row numbers (the names ``NeurotrioTable.cell_name`` gives); a bid is a disc in the bidder's colour on its card.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from functools import partial
 from typing import Final
 
 from PIL import Image
@@ -27,12 +27,9 @@ from bot.games.neurotrio_views import NeurotrioTableView
 from bot.games.neurotrio_views import Placement
 from bot.games.neurotrio_views import column_label
 from bot.i18n import LANGUAGES
-from bot.i18n import plural
-from bot.i18n import t
 from renders import kit
 from renders import layout
 from renders import measure
-from renders.layout import HEADER
 from renders.layout import SMALL_RADIUS
 from renders.layout import Space
 from renders.layout import Type
@@ -40,36 +37,32 @@ from renders.neurotrio.cards import ALL_TYPES
 from renders.neurotrio.cards import SMALLEST_FACE
 from renders.neurotrio.cards import card_image
 from renders.neurotrio.cards import lay_card
-from renders.neurotrio.cards import paste_card
 from renders.neurotrio.cards import pips
-from renders.neurotrio.cards import seat_name
 from renders.neurotrio.cards import signed
-from renders.neurotrio.flat import colour_at
-from renders.neurotrio.flat import text
-from renders.neurotrio.panel import EDGE
-from renders.neurotrio.panel import PARTS
-from renders.neurotrio.panel import WIDTH
-from renders.neurotrio.panel import Panels
-from renders.neurotrio.panel import draw_panels
-from renders.neurotrio.parts import header_ground
+from renders.neurotrio.parts import WIDTH
 
-LABEL: Final = 24
-"""The band holding column letters above the grid and row numbers left of it."""
-GRID_H: Final = 440
-"""The grid's frame, labels included: eight rows of 52 px (a domain at the starting row limit and its ring)."""
+EDGE: Final = Space.XS
+"""Between the picture's edge and the labels or the frame."""
+LABEL: Final = 26
+"""The band holding the column letters above the grid."""
+FRAME_PAD: Final = Space.HAIR
+"""Between the grid's frame and its cells."""
+GRID_ROWS: Final = 7
+"""The rows the frame holds at the widest cell: a domain of 5 rows and its ring, or 6 rows between closed sides."""
+CELL_WIDEST: Final = 44
+"""The cell of a domain at the starting limits, 12 columns across (10 and an open ring, or 11 and closed sides)."""
+TABLE_H: Final = EDGE + LABEL + 2 * FRAME_PAD + GRID_ROWS * CELL_WIDEST + EDGE
 CELL_MOST: Final = 100
 """The largest cell, while the domain is small."""
 THIN: Final = 1 / 3
 """A closed ring side's strip, as a fraction of a cell."""
-CARD_INSET: Final = 2
+CARD_INSET: Final = 1
 """Between a cell's edge and its card."""
-HEADER_CARD: Final = 44
-"""The card shown in the header band of the cells picture."""
-PIP: Final = 16
-"""A bid's disc on its card."""
+PIP: Final = 18
+"""A bid's disc on its card (8.5 px on a phone)."""
 GHOST_ALPHA: Final = 95
-LABEL_FACE: Final = Type.BODY
-"""Column letters, row numbers and the names of ghost cells."""
+LABEL_FACE: Final = Type.LABEL
+"""Column letters, row numbers and the names of ghost cells: 10 px on a phone."""
 
 EMPTY_CELL: Final[kit.RGBA] = (255, 255, 255, 22)
 BLOCKED_CELL: Final[kit.RGBA] = (0, 0, 0, 40)
@@ -116,14 +109,18 @@ class Area:
 
 
 class Grid:
-    """Cell size and pixel positions of the drawn grid, centred in its fixed frame under the header.
+    """Cell size and pixel positions of the drawn grid, centred in its fixed frame under the column letters and
+    right of the row numbers (a band as wide as the widest of them).
 
     A ring side the limits keep closed is drawn as a thin strip (no card can go there), which leaves the cells of
     a domain at its limits larger."""
 
     def __init__(self, area: Area) -> None:
         self.area = area
-        room_w, room_h = WIDTH - 2 * EDGE - LABEL, GRID_H - LABEL
+        face = layout.face(LABEL_FACE, True)
+        self.label_w = math.ceil(max(kit.text_width(str(i + 1), face) for i in range(area.rows))) + Space.HAIR
+        room_w = WIDTH - 2 * EDGE - self.label_w - 2 * FRAME_PAD
+        room_h = GRID_ROWS * CELL_WIDEST
         thin_cols = () if area.col_ring_open else (0, area.cols - 1)
         thin_rows = () if area.row_ring_open else (0, area.rows - 1)
         span_x = area.cols - len(thin_cols) * (1 - THIN)
@@ -133,8 +130,8 @@ class Grid:
         self.widths = [thin if j in thin_cols else self.cell for j in range(area.cols)]
         self.heights = [thin if i in thin_rows else self.cell for i in range(area.rows)]
         self.grid_w, self.grid_h = sum(self.widths), sum(self.heights)
-        left = EDGE + LABEL + (room_w - self.grid_w) // 2
-        top = HEADER + Space.S + LABEL + (room_h - self.grid_h) // 2
+        left = EDGE + self.label_w + FRAME_PAD + (room_w - self.grid_w) // 2
+        top = EDGE + LABEL + FRAME_PAD + (room_h - self.grid_h) // 2
         self.left, self.top = left, top
         self.xs = [left + sum(self.widths[:j]) for j in range(area.cols)]
         self.ys = [top + sum(self.heights[:i]) for i in range(area.rows)]
@@ -174,66 +171,24 @@ def warm_faces() -> None:
 
 
 def table_size(players: int) -> tuple[int, int]:
-    """The picture's size for a table of ``players``: the same in every phase."""
-    return WIDTH, HEADER + Space.S + GRID_H + Panels(players).height + EDGE
+    """The picture's size: the same at every number of players and in every phase."""
+    del players
+    return WIDTH, TABLE_H
 
 
 def table_image(
     view: View, names: Sequence[str], locale: str, *, card: str | None = None, cells: Sequence[Placement] = ()
 ) -> Image.Image:
-    """The table as an RGBA picture; with ``cells``, the legal cells for ``card`` drawn as ghosts."""
+    """The grid as an RGBA picture; with ``cells``, the legal cells for ``card`` drawn as ghosts (``names``: the
+    seats' names, which only the words around the picture show)."""
+    del names
     table = view.table
     grid = Grid(Area.of(table))
-    width, height = table_size(len(table.players))
-    canvas = kit.new_canvas(width, height)
-    header = (0, 0, width, HEADER)
-    key = _header_key(view, names, locale, card, len(cells))
-    draw = partial(_draw_header, view=view, names=names, locale=locale, card=card, ghosts=len(cells))
-    PARTS.put(canvas, header, key, draw, header_ground(width, HEADER))
+    canvas = kit.new_canvas(*table_size(len(table.players)))
     _draw_grid(canvas, view, grid, locale, ghosts=bool(cells))
     if cells and card is not None:
         _draw_ghosts(canvas, table, locale, grid, card, cells)
-    draw_panels(canvas, view, names, locale, HEADER + Space.S + GRID_H)
     return canvas
-
-
-def _header_key(view: View, names: Sequence[str], locale: str, card: str | None, ghosts: int) -> tuple[object, ...]:
-    """Everything the header band shows: the phase and the card being placed, the winners or whose turn it is."""
-    table = view.table
-    winners = tuple(seat_name(names, seat, locale) for seat in table.winners) if view.over else ()
-    turn = seat_name(names, table.turn, locale) if table.turn is not None else ""
-    return ("header", view.phase, locale, card, ghosts, view.over, winners, table.turn, turn)
-
-
-def _draw_header(
-    canvas: Image.Image, view: View, names: Sequence[str], locale: str, card: str | None, ghosts: int
-) -> None:
-    """The phase on the left; whose turn, the winners, or the card being placed on the right (on the band's
-    ground)."""
-    draw = ImageDraw.Draw(canvas)
-    cy = HEADER // 2
-    phase = t(locale, f"neuro.render.phase.{view.phase}")
-    ground = colour_at(canvas, (EDGE, cy))
-    x = EDGE + text(canvas, (EDGE, cy), "phase", ground, phase, layout.face(Type.LABEL, True), kit.GOLD, anchor="lm")
-    right = WIDTH - EDGE
-    room = right - x - Space.L
-    if card is not None:
-        choices = plural(locale, "neuro.render.choices", ghosts)
-        face = layout.face(Type.LABEL, True)
-        shown = kit.draw_text(draw, (right, cy), choices, face, kit.INK, anchor="rm", max_width=room - HEADER_CARD)
-        xy = (right - shown - HEADER_CARD - Space.S, cy - HEADER_CARD / 2)
-        paste_card(canvas, card_image(card, HEADER_CARD, locale), xy, shadow=False)
-    elif view.over:
-        winners = [seat_name(names, seat, locale) for seat in view.table.winners]
-        if winners:
-            line = plural(locale, "neuro.render.winners", len(winners), names=", ".join(winners))
-            layout.header_pill(canvas, line, kit.GOLD, room=room - Space.XL, margin=EDGE)
-    elif view.table.turn is not None:
-        seat = view.table.turn
-        key = "neuro.render.to_bid" if view.phase == "auction" else "neuro.render.turn"
-        face = layout.face(Type.TITLE)
-        runs = kit.catalog_runs(locale, key, seat_name(names, seat, locale), face, kit.INK, kit.seat_colour(seat), room)
-        kit.draw_runs(draw, (right, cy), runs, align="right")
 
 
 def _draw_grid(canvas: Image.Image, view: View, grid: Grid, locale: str, *, ghosts: bool) -> None:
@@ -282,14 +237,15 @@ def _draw_frame(canvas: Image.Image, grid: Grid) -> None:
     area = grid.area
     face = layout.face(LABEL_FACE, True)
     labels = [
-        Label(column_label(j), face, "mm", grid.xs[j] + grid.widths[j] / 2, grid.top - LABEL / 2 - Space.HAIR)
+        Label(column_label(j), face, "mm", grid.xs[j] + grid.widths[j] / 2, grid.top - FRAME_PAD - LABEL / 2)
         for j in range(area.cols)
     ]
     labels += [
-        Label(str(i + 1), face, "rm", grid.left - Space.XS, grid.ys[i] + grid.heights[i] / 2) for i in range(area.rows)
+        Label(str(i + 1), face, "rm", grid.left - FRAME_PAD - Space.HAIR, grid.ys[i] + grid.heights[i] / 2)
+        for i in range(area.rows)
     ]
     width, height = _frame_size(grid)
-    x0, y0 = grid.left - Space.XS, grid.top - Space.XS
+    x0, y0 = grid.left - FRAME_PAD, grid.top - FRAME_PAD
     inside, pieces = _frame_pieces(width, height)
     core = canvas.im
     for label in labels:
@@ -325,7 +281,7 @@ class Label:
 
 def _frame_size(grid: Grid) -> tuple[int, int]:
     """The frame's size: the grid and a margin around it."""
-    return grid.grid_w + 2 * Space.XS, grid.grid_h + 2 * Space.XS
+    return grid.grid_w + 2 * FRAME_PAD, grid.grid_h + 2 * FRAME_PAD
 
 
 Piece = tuple[Image.Image, tuple[int, int]]

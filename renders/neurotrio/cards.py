@@ -47,13 +47,13 @@ ROSE_PETAL: Final = 0.24
 """A rose's petal radius, as a fraction of its size."""
 CARD_ROUND: Final = 0.13
 """A card's corner radius, as a fraction of its side."""
-CARD_BORDER: Final = 0.05
-INDEX_TEXT: Final = (0.3, 0.46, 21)
+CARD_BORDER: Final = 0.03
+INDEX_TEXT: Final = (0.3, 0.53, 22)
 """The top band's letters: a fraction of the side on large cards, up to a larger fraction (capped at a size in px)
-on small ones, so that a grid card still prints them readably."""
+on small ones, so that a grid card 42 px wide still prints them 22 px tall (10 px on a phone)."""
 INDEX_INSET: Final = 0.1
 """From a card's side edges to its letters, as a fraction of the side."""
-INDEX_GAP: Final = 0.03
+INDEX_GAP: Final = 0.02
 """Between the border, the letters and the shape, as a fraction of the side."""
 SHAPE_MOST: Final = 0.6
 """The widest the shape gets, as a fraction of the side."""
@@ -172,11 +172,11 @@ def _card(code: str, width: int, lang: str) -> Image.Image:
     # sizes of hands and headers: a smaller cache would drop the faces of tables still being played.
     nature, fond, force = parse_card(code)
     face = kit.font(index_size(width), True)
-    border = max(2, round(width * CARD_BORDER))
+    border = max(1, round(width * CARD_BORDER))
     baseline = border + math.ceil(width * INDEX_GAP) - face.getbbox("N", anchor="ls")[1]
     edge = max(1.0, width * 0.025)
     top = baseline + width * INDEX_GAP + edge
-    bottom = width - border - width * INDEX_GAP - edge
+    bottom = width - border - edge
     x0, y0, x1, y1 = _unit_box(nature)
     size = min((bottom - top) / (y1 - y0), width * SHAPE_MOST / (x1 - x0))
     cy = top + (bottom - top - (y1 - y0) * size) / 2 - y0 * size
@@ -391,7 +391,7 @@ def _draw_carton(
 
 def pips(canvas: Image.Image, box: kit.Box, colours: Sequence[kit.Colour], diameter: int) -> None:
     """One disc per bid in the bidder's colour, centred along the bottom edge of the card ``box`` (closer together
-    when many share a card); the bids' numbers and cells are listed beside the grid."""
+    when many share a card); the bids' numbers and cells are the table message's words."""
     if not colours:
         return
     x0, _y0, x1, y1 = box
@@ -415,17 +415,6 @@ def pips(canvas: Image.Image, box: kit.Box, colours: Sequence[kit.Colour], diame
 def mention_label(mention: str, locale: str) -> str:
     """A personal carton's mention as printed: ``0 1 2`` or the attribute's word."""
     return t(locale, f"neuro.render.mention.{mention}") if mention in MENTIONS else mention
-
-
-def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
-    """The seat's name cleaned for the font, or "Player n" when there is none."""
-    name = kit.clean_text(names[seat], bold=True) if 0 <= seat < len(names) else ""
-    return name or t(locale, "neuro.render.player", n=seat + 1)
-
-
-def vp_change(vp: int, locale: str) -> str:
-    """``+5 VP``, ``-1 VP``, ``0 VP``."""
-    return t(locale, "neuro.render.vp_change", n=signed(vp))
 
 
 def signed(n: int) -> str:

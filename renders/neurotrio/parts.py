@@ -4,10 +4,18 @@ at that size (the same for every table) and copied."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from PIL import Image
 
 from renders import kit
+from renders.layout import Space
+
+WIDTH: Final = 560
+"""Every Neurotrio picture's width: as wide as a desktop shows it; a phone shows it 265 px wide (0.47), so a
+decision's text is drawn at least 22 px and every other text at least 17 px."""
+PAD: Final = Space.M
+"""Between a panel's edge and its text."""
 
 
 @lru_cache(maxsize=64)
@@ -29,11 +37,3 @@ def frame_ground(
 def panel_ground(size: tuple[int, int], *, lit: bool = False) -> Image.Image:
     """``layout.card_panel`` filling a felt picture of ``size`` (outlined in gold when ``lit``)."""
     return frame_ground(size, kit.GOLD, lit=lit, tint=0.2, stripe=False)
-
-
-@lru_cache(maxsize=8)
-def header_ground(width: int, height: int) -> Image.Image:
-    """The header band (``kit.header_strip``) on the felt."""
-    canvas = kit.new_canvas(width, height)
-    kit.header_strip(canvas, height)
-    return canvas

@@ -16,7 +16,6 @@ from bot.games.base import action_rng
 from bot.games.neurotrio import GAME
 from bot.games.neurotrio import NeurotrioState
 from bot.games.neurotrio import deal_fixed
-from bot.games.neurotrio_views import Box
 from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.games.neurotrio_views import NeurotrioTableView
 from bot.games.neurotrio_views import column_label
@@ -37,9 +36,9 @@ Private = NeurotrioSeatView
 
 
 def open_png(data: bytes) -> Image.Image:
-    """A PNG under the budget, at least 600 x 400."""
+    """A PNG under the budget, as wide as a desktop shows it (560 px)."""
     image = support.open_png(data)
-    assert image.width >= 600 and image.height >= 400
+    assert image.width == 560 and image.height >= 300
     return image
 
 
@@ -94,8 +93,8 @@ def marks_of(draw: Callable[..., bytes], *args: object) -> tuple[Image.Image, li
 
 @pytest.mark.parametrize(("players", "seed"), TABLES)
 def test_every_phase_from_the_engine(players: int, seed: int) -> None:
-    """Every moment's table and hand keep their size and read on a phone: the essential marks at least 10 px once
-    the picture is shown 340 px wide, every text at least 12 px at 550 px."""
+    """Every moment's table, hand and cells of a card keep their size and read where Discord shows them: on a phone
+    (265 px wide) the essential marks at least 10 px and every mark at least 8 px, on a desktop every mark 12 px."""
     shots = moments(players, seed)
     assert {phase for phase, _, _ in shots} >= {"build", "over"}
     names = LONG_NAMES[:players]
@@ -116,17 +115,17 @@ def test_every_phase_from_the_engine(players: int, seed: int) -> None:
 
 
 def test_picture_sizes_by_player_count() -> None:
-    """Portrait pictures 680 px wide; the table's height grows only with the rows of players (two to a row) and
-    the hand's with the rows of its largest hand (52 cards dealt, seven to a row)."""
-    # header 56, gap 8, grid 440, then gap 8, cartons 96, gap 8, players, gap 8, state line 60, margin 16.
-    assert board.table_size(8) == (680, 56 + 8 + 440 + 8 + 96 + 8 + (4 * 72 - 8) + 8 + 60 + 16)
-    assert board.table_size(3) == (680, 56 + 8 + 440 + 8 + 96 + 8 + (2 * 72 - 8) + 8 + 60 + 16)
-    assert board.table_size(4) == board.table_size(3)
+    """Pictures 560 px wide. The table is the grid alone, the same at every number of players; the hand's height
+    grows only with the rows of its largest hand (52 cards dealt, seven to a row)."""
+    # margin 4, column letters 26, frame 2 + 7 rows of 44 px + 2, margin 4.
+    assert board.table_size(8) == board.table_size(3) == (560, 4 + 26 + 2 + 7 * 44 + 2 + 4)
     # 3 players hold up to 18 cards (3 rows), 4 up to 13 (2 rows), 8 up to 7 (1 row).
     assert [hand.hand_rows(n) for n in (3, 4, 7, 8)] == [3, 2, 2, 1]
-    lower = 180 + 8 + 52 + 8 + 186
-    assert hand.hand_size(3) == (680, 56 + 16 + (3 * 92 - 8) + 16 + lower + 16)
-    assert hand.hand_size(8) == (680, 56 + 16 + 84 + 16 + lower + 16)
+    notebook = 30 + 3 * 54 - 4 + 12  # caption, three rows of 50 px cards 4 apart, padding
+    cartons = 30 + 2 * (34 + 4 + 42) + 8 + 12  # caption, two rows of a carton over its bid, gap, padding
+    lower = notebook + 8 + cartons
+    assert hand.hand_size(3) == (560, 8 + 12 + (3 * 76 - 8) + 12 + 8 + lower + 8)
+    assert hand.hand_size(8) == (560, 8 + 12 + 68 + 12 + 8 + lower + 8)
     for players in range(3, 9):
         width, height = board.table_size(players)
         assert width >= 550 and height <= 1.6 * width
@@ -134,24 +133,30 @@ def test_picture_sizes_by_player_count() -> None:
         assert width >= 550 and height <= 1.6 * width
 
 
+def _grid(rows: int, cols: int, limits: tuple[int, int] = (6, 11)) -> board.Grid:
+    """The grid of a ``rows`` x ``cols`` domain, its ring sides open as the limits and the ratio of 2 allow."""
+    grows_rows = rows + 1 <= limits[0] and rows + 1 <= 2 * cols
+    grows_cols = cols + 1 <= limits[1] and cols + 1 <= 2 * rows
+    return board.Grid(board.Area(0, 0, rows, cols, rows_open=grows_rows, cols_open=grows_cols))
+
+
 def test_the_widest_domain_of_the_largest_table() -> None:
-    """A domain at the starting limits (6 rows, 11 columns) and its ring fill the grid's frame in 48 px cells, whose
-    cards print their letters 20 px tall (10 px on a phone)."""
-    _, public, _ = moments(8, 1)[0]
-    widest = replace(public, table=replace(public.table, box=Box(0, 0, 6, 11)))
-    area = board.Area.of(widest.table)
-    assert (area.rows, area.cols) == (8, 13)
-    grid = board.Grid(area)
-    assert grid.cell == 48
-    assert cards.index_size(grid.cell - 2 * board.CARD_INSET) == 20
-    # Once the limits close the column ring, its two sides shrink to a third of a cell: 11 + 2/3 cells across the
-    # 624 px frame give 53 px cells (the 8 rows allow 52), and after one growth of the limits a 7 x 12 domain
-    # still gets 49 px cells (12 + 2/3 across, 7 + 2/3 down).
-    closed = replace(public.table, box=Box(0, 0, 6, 11), grows_cols=False)
-    assert board.Grid(board.Area.of(closed)).cell == 52
-    grown = replace(public.table, box=Box(0, 0, 7, 12), grows_cols=False, grows_rows=False)
-    grid = board.Grid(board.Area.of(grown))
-    assert grid.cell == 49 and grid.widths[0] == grid.heights[0] == 16
+    """A domain at the starting limits and its ring fill the 528 px the frame has across in 44 px cells, whose cards
+    print their letters 22 px tall: 10.4 px on a phone showing the 560 px picture 265 px wide."""
+    # 6 rows x 10 columns: the row ring is closed (6 rows at most), the column ring open: 12 cells across.
+    grid = _grid(6, 10)
+    assert (grid.area.rows, grid.area.cols) == (8, 12) and grid.cell == 44
+    assert cards.index_size(grid.cell - 2 * board.CARD_INSET) == 22
+    # 5 x 10 with both rings open: 12 across and 7 down, 44 px both ways (7 x 44 = 308, the frame's height).
+    assert _grid(5, 10).cell == 44
+    # 6 x 11, both rings closed to a third of a cell: 11 + 2/3 cells across 528 px, 45 px (6 + 2/3 rows allow 46).
+    closed = _grid(6, 11)
+    assert closed.cell == 45 and closed.widths[0] == closed.heights[0] == 15
+    # Every domain the starting limits allow gets cells of at least 44 px.
+    shapes = [(r, c) for r in range(1, 7) for c in range(1, 12) if c <= 2 * r and r <= 2 * c]
+    assert min(_grid(r, c).cell for r, c in shapes) == 44
+    # After the limits grow once, a 7 x 12 domain gets 40 px cells (7 + 2/3 rows in 308 px).
+    assert _grid(7, 12, (7, 12)).cell == 40
     shots = [shot for seed in (1, 2) for shot in moments(8, seed)]
     public = max(shots, key=lambda shot: shot[1].table.box.rows * shot[1].table.box.cols)[1]
     image, marks = marks_of(neuro.render_table, public, LONG_NAMES, "fr")
@@ -159,29 +164,20 @@ def test_the_widest_domain_of_the_largest_table() -> None:
     assert measure.readability(marks, image.width).phone_min >= 10
 
 
-def test_the_bids_show_their_base_carton_and_cell() -> None:
-    """Under the grid, each bid's base carton has the name of the cell it lies on written right under it; at the
-    end, the points it scored under that."""
-
-    def centre(mark: measure.Mark) -> float:
-        return (mark.box[0] + mark.box[2]) / 2
-
-    def under(marks: list[measure.Mark], above: str, below: str) -> bool:
-        tops = [m for m in marks if m.text == above]
-        return any(
-            abs(centre(a) - centre(b)) < 3 and a.box[3] <= b.box[1] + 4 for a in tops for b in marks if b.text == below
-        )
-
+def test_a_bid_is_a_disc_in_its_bidders_colour_on_its_card() -> None:
+    """The grid marks each card bid on with one disc per bid (its numbers and bidders are the message's words),
+    18 px across: 8.5 px on a phone."""
     shots = [shot for seed in (1, 2) for shot in moments(8, seed)]
-    for _phase, public, _ in shots:
+    bid_on = [public for _, public, _ in shots if public.table.bids]
+    assert bid_on
+    for public in bid_on:
         _, marks = marks_of(neuro.render_table, public, LONG_NAMES, "fr")
+        discs = sorted(len(m.text) for m in marks if set(m.text) == {"●"})
+        per_card: dict[tuple[int, int], int] = {}
         for bid in public.table.bids:
-            assert under(marks, str(bid.base), public.table.cell_name(bid.r, bid.c))
-        for revealed in public.table.reveal:
-            points = f"+{revealed.points}" if revealed.points > 0 else str(revealed.points)
-            assert under(marks, public.table.cell_name(revealed.r, revealed.c), points)
-    assert any(public.table.bids for _, public, _ in shots)
-    assert any(public.table.reveal for _, public, _ in shots)
+            per_card[(bid.r, bid.c)] = per_card.get((bid.r, bid.c), 0) + 1
+        assert discs == sorted(per_card.values())
+        assert all(m.height == board.PIP for m in marks if set(m.text) == {"●"})
 
 
 def test_the_end_reveals_every_bid() -> None:
@@ -239,15 +235,16 @@ def test_card_codes_and_names() -> None:
 
 
 def test_a_card_measures_its_letters_and_its_shape() -> None:
-    """A grid card 44 px wide prints its background letter and its strength at 20 px, and its shape at least 20 px
-    tall, in its own place once pasted."""
+    """A grid card 42 px wide prints its background letter and its strength at 22 px, and its shape at least 21.2 px
+    tall (10 px on a phone showing the 560 px picture 265 px wide), in its own place once pasted."""
     canvas = Image.new("RGBA", (200, 200))
-    with measure.recording() as marks:
-        kit.paste(canvas, cards.card_image("RV2", 44, "fr"), (100, 50))
-    texts = {mark.text: mark for mark in marks}
-    assert texts["V"].height == 20 and texts["2"].height == 20
-    assert texts["rose"].symbol and texts["rose"].height >= 20
-    assert all(mark.box[0] >= 100 and mark.box[2] <= 144 and mark.box[1] >= 50 for mark in marks)
+    for code, shape in (("RV2", "rose"), ("CN1", "cœur"), ("EB3", "étoile")):
+        with measure.recording() as marks:
+            kit.paste(canvas, cards.card_image(code, 42, "fr"), (100, 50))
+        texts = {mark.text: mark for mark in marks}
+        assert texts[cards.fond_letter(code[1], "fr")].height == 22 and texts[code[2]].height == 22
+        assert texts[shape].symbol and texts[shape].height >= 10 * 560 / 265
+        assert all(mark.box[0] >= 100 and mark.box[2] <= 142 and mark.box[1] >= 50 for mark in marks)
 
 
 def test_cards_are_distinct_cached_images() -> None:
@@ -259,11 +256,7 @@ def test_cards_are_distinct_cached_images() -> None:
 
 
 def test_every_key_the_renderer_uses_exists() -> None:
-    counted = {"neuro.render.cards", "neuro.render.cartons", "neuro.render.choices", "neuro.render.bids_done"}
-    counted |= {"neuro.render.winners"}
-    support.assert_keys_exist(support.used_keys(neuro, "neuro.render."), counted)
-    for phase in ("build", "auction", "over"):
-        assert has(f"neuro.render.phase.{phase}")
+    support.assert_keys_exist(support.used_keys(neuro, "neuro.render."), set())
     for mention in cards.MENTIONS:
         assert has(f"neuro.render.mention.{mention}")
     for fond in cards.FONDS:
@@ -271,10 +264,10 @@ def test_every_key_the_renderer_uses_exists() -> None:
 
 
 def test_every_cell_size_a_game_reaches_is_warmed_ahead() -> None:
-    """The sizes ``warm_faces`` draws the cards at hold every cell size of many played games; a domain of 6 x 11 at
-    the starting limits (48 px) and the largest cells (100 px, a domain of one card) are among them."""
+    """The sizes ``warm_faces`` draws the cards at hold every cell size of many played games; the domains at the
+    starting limits (44 and 45 px), one grown once (40 px) and the largest cells (100 px, one card) are among them."""
     sizes = set(board.cell_sizes())
-    assert {48, 52, 49, board.CELL_MOST} <= sizes and min(sizes) >= 10
+    assert {44, 45, 40, board.CELL_MOST} <= sizes
     seen = {
         board.Grid(board.Area.of(GAME.public_view(state).table)).cell
         for players in (3, 5, 8)
