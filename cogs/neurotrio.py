@@ -1,13 +1,16 @@
 """Neurotrio on Discord: the public "Neuro !" button and the private dialogues.
 
-Building: pick a card, then one of its legal cells (named like the picture, C4, with the VP it
-scores). Auction: the bidder picks a base carton, a domain card and a personal carton (hidden),
-then confirms; "No bid" for everyone but the caller.
+Building: the five best placements as buttons (a card and its cell, named like the picture, C4, with
+the VP it scores), the others in a menu, and past a menu's worth a card first, then one of its cells on
+the picture; "Pass" under them. Auction: the bidder picks a base carton, a domain card and a personal
+carton (hidden), then confirms; "No bid" for everyone but the caller.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable
+from collections.abc import Sequence
 
 import discord
 
@@ -18,6 +21,7 @@ from bot.i18n import plural
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.neurotrio import card_name
+from bot.texts.neurotrio import describe_cells
 from cogs.choice_modal import ChoiceButton
 from cogs.components import ActButton
 from cogs.components import ActSelect
@@ -194,8 +198,15 @@ def _bid_button_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
     return FocusPanel(lines, lambda: pictures.render_hand(view, lang, mark=False), controls)
 
 
-BUTTONS = 20
-"""Up to this many placements show as buttons (4 rows of 5, the pass on the fifth)."""
+BEST = 5
+"""The best placements shown as buttons (one row); the others are in a menu under them."""
+
+
+def ranked(placements: Sequence[Placement]) -> list[Placement]:
+    """The placements best first, as the computer player weighs them: the most VP, then the card with the fewest
+    places (the versatile ones are kept for later), then the most neighbours it fits; then by card, row, column."""
+    places = Counter(p.card for p in placements)
+    return sorted(placements, key=lambda p: (-p.vp, places[p.card], -p.compatible, p.card, p.r, p.c))
 
 
 def _pass_button(
@@ -220,33 +231,39 @@ def _place_label(view: View, p: Placement, lang: str) -> str:
     return t(lang, "neuro.panel.place_option", card=card_name(p.card, lang), cell=cell, vp=p.vp)
 
 
-def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
-    if snapshot.over or seat not in snapshot.to_act:
-        return None
-    if snapshot.public.phase == "auction":
-        return _bid_panel(snapshot, seat, lang, focus if focus and focus.startswith("bid:") else None, page)
+def _button_label(view: View, p: Placement, lang: str) -> str:
+    """A placement's button: the card and its cell, then the VP it scores when it scores."""
+    card, cell = card_name(p.card, lang), view.table.cell_name(p.r, p.c)
+    if p.vp:
+        return t(lang, "neuro.panel.place_vp", card=card, cell=cell, vp=p.vp)
+    return t(lang, "neuro.action.place", card=card, cell=cell)
+
+
+def _build_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
+    """The five best placements as buttons, the next ones in a menu; past a menu's worth, a menu of the cards
+    (each showing its cells on the picture); "Pass" under them."""
     game = snapshot.game
     view: View = snapshot.views[seat]
-    legal = snapshot.legal.get(seat, [])
-    placements = view.own.placements
+    ordered = ranked(view.own.placements)
     controls = discord.ui.View(timeout=None)
-    names = [s.name for s in game.seats]
-    pass_action = next((a for a in legal if a.kind == "pass"), None)
-    if focus is None and 0 < len(placements) <= BUTTONS:
-        # Few enough placements: each is a button, one click lays the card.
-        ordered = sorted(placements, key=lambda p: (-p.vp, p.card, p.r, p.c))
-        for i, p in enumerate(ordered):
-            button = ActButton(game.id, snapshot.n, _place(p), _place_label(view, p, lang))
-            button.item.row = i // 5
-            controls.add_item(button)
-        lines = [t(lang, "neuro.panel.pick_place")]
-        _pass_button(controls, snapshot, view, lang, pass_action, lines)
-        return FocusPanel(lines, lambda: pictures.render_hand(view, lang, mark=True), controls)
-    if focus is None:
-        by_card: dict[str, list[int]] = {}
-        for p in placements:
-            by_card.setdefault(p.card, []).append(p.vp)
+    lines = [t(lang, "neuro.panel.pick_place") if ordered else t(lang, "neuro.panel.no_place")]
+    for p in ordered[:BEST]:
+        button = ActButton(game.id, snapshot.n, _place(p), _button_label(view, p, lang))
+        button.item.row = 0
+        controls.add_item(button)
+    rest = ordered[BEST:]
+    if rest:
         options = [
+            discord.SelectOption(label=_place_label(view, p, lang)[:100], value=_place(p).dumps()) for p in rest[:PAGE]
+        ]
+        more = ActSelect(game.id, snapshot.n, 0, options, plural(lang, "neuro.panel.choose_more", len(rest)))
+        more.item.row = 1
+        controls.add_item(more)
+    if len(rest) > PAGE:
+        by_card: dict[str, list[int]] = {}
+        for p in ordered:
+            by_card.setdefault(p.card, []).append(p.vp)
+        cards = [
             discord.SelectOption(
                 label=t(
                     lang,
@@ -259,23 +276,26 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
             )
             for card, vps in sorted(by_card.items())
         ][:PAGE]
-        lines = [t(lang, "neuro.panel.pick") if options else t(lang, "neuro.panel.no_place")]
-        if options:
-            # The best placements in one menu (one interaction); any other through its card first (two).
-            best = sorted(placements, key=lambda p: (-p.vp, p.card, p.r, p.c))[:PAGE]
-            choices = [
-                discord.SelectOption(label=_place_label(view, p, lang)[:100], value=_place(p).dumps()) for p in best
-            ]
-            top = ActSelect(game.id, snapshot.n, 0, choices, t(lang, "neuro.panel.choose_best"))
-            top.item.row = 0
-            controls.add_item(top)
-            select = FocusSelect(game.id, snapshot.stage, options, t(lang, "neuro.panel.choose_card"))
-            select.item.row = 1
-            controls.add_item(select)
-        _pass_button(controls, snapshot, view, lang, pass_action, lines)
-        return FocusPanel(lines, lambda: pictures.render_hand(view, lang, mark=True), controls)
+        select = FocusSelect(game.id, snapshot.stage, cards, t(lang, "neuro.panel.choose_card"))
+        select.item.row = 2
+        controls.add_item(select)
+    pass_action = next((a for a in snapshot.legal.get(seat, []) if a.kind == "pass"), None)
+    _pass_button(controls, snapshot, view, lang, pass_action, lines)
+    return FocusPanel(lines, lambda: pictures.render_hand(view, lang, mark=True), controls)
 
-    cells: list[Placement] = sorted((p for p in placements if p.card == focus), key=lambda p: (-p.vp, p.r, p.c))
+
+def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
+    if snapshot.over or seat not in snapshot.to_act:
+        return None
+    if snapshot.public.phase == "auction":
+        return _bid_panel(snapshot, seat, lang, focus if focus and focus.startswith("bid:") else None, page)
+    view: View = snapshot.views[seat]
+    if focus is None or focus not in view.own.playable:  # a card no longer playable: the whole choice again
+        return _build_panel(snapshot, seat, lang)
+    names = [s.name for s in snapshot.game.seats]
+    cells: list[Placement] = sorted(
+        (p for p in view.own.placements if p.card == focus), key=lambda p: (-p.vp, p.r, p.c)
+    )
     pages = max(1, (len(cells) + PAGE - 1) // PAGE)
     page = max(0, min(page, pages - 1))
     chunk = cells[page * PAGE : (page + 1) * PAGE]
@@ -289,8 +309,9 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
     placeholder, back = t(lang, "neuro.panel.choose_cell"), t(lang, "neuro.panel.back")
     controls = focused_choice(snapshot, focus, page, pages, options, placeholder, back, lang)
     public = snapshot.public
-    lines = [t(lang, "neuro.panel.cells")]
-    return FocusPanel(lines, lambda: pictures.render_cells(public, names, lang, focus, chunk), controls)
+    lines = [t(lang, "neuro.panel.cells", card=card_name(focus, lang))]
+    described = describe_cells(public.table, focus, chunk, lang)
+    return FocusPanel(lines, lambda: pictures.render_cells(public, names, lang, focus, chunk), controls, described)
 
 
 def _panel_key(view: View) -> Hashable:

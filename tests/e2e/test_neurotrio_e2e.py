@@ -1,7 +1,8 @@
 """A whole game of Neurotrio between three people on a simulated Discord, with a "Neuro !" call.
 
-Cards are laid through the private panel (a card, then its cell); the call is the public button
-of the table message; the bids go through the private form (base carton, card, hidden carton).
+Cards are laid through the private panel (the five best placements as buttons, the next ones in a
+menu, past them a card then its cell); the call is the public button of the table message; the bids
+go through the private form (base carton, card, hidden carton).
 """
 
 from __future__ import annotations
@@ -96,8 +97,12 @@ async def test_a_game_with_a_neuro_call_and_an_auction(simcord_env: Any) -> None
             continue
         assert choice.kind == "place"
         buttons = move_buttons(dm.last_message)
-        if choice.dumps() in buttons:  # few placements: each is a button
+        if choice.dumps() in buttons:  # one of the five best placements: a button
             await member.user.click(dm.last_message, custom_id=buttons[choice.dumps()])
+            continue
+        more = select_of(dm.last_message, "tb:s:")
+        if more is not None and choice.dumps() in [o.value for o in more.options]:  # the next ones: one menu
+            await member.user.select(dm.last_message, [choice.dumps()], custom_id=more.custom_id)
             continue
         cards = select_of(dm.last_message, "tb:f:")
         assert cards is not None
