@@ -1,8 +1,9 @@
 """Njet! pictures: the shared table (from the public view only), a player's hand and the score sheet.
 
-The table adapts to the phase: the Njet board while the rules are being blocked, then the decided rules, the
-trick, the tallies and the sheet. Every word comes from the catalog; everything that follows from the rules (the
-turn, the trick's winner, the teams' points) is read from the engine's views.
+The table adapts to the phase: the Njet board while the rules are being blocked, then the decided rules, the trick
+and the last trick, the standings and the sheet; the teams' tally and the rules in full are in the message's words
+(``bot.texts.njet``). Every word comes from the catalog; everything that follows from the rules (the turn, the
+trick's winner, the teams' points) is read from the engine's views.
 """
 
 from __future__ import annotations
