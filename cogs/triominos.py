@@ -1,16 +1,19 @@
 """Triominos on Discord: the private panel where a placement is chosen (``/triominos new`` is made from the
 engine's options, in ``cogs.game_commands``).
 
-With up to 25 placements, the panel shows the table with every legal spot lettered and one list of the
-placements, best score first, each naming its spot's letter, the tile, its rotation and its points: one
-click. With more, a tile is picked first, then its spot ("All moves" still lists every placement by score,
-paged by 25). Draw and Pass are buttons.
+On the seat's turn the panel's picture is the board with every spot where a tile fits lettered, over the whole
+hand: each tile with the letters of its spots, or greyed when it fits nowhere. A space keeps its letter for the
+whole turn. With up to 25 placements, one list names them best score first (the spot's letter, the tile, its
+rotation and its points): one click. With more, a tile is picked first (each named with its spots' letters), then
+its spot ("All moves" still lists every placement by score, paged by 25). Draw and Pass are buttons. Out of its
+turn, the panel shows the hand with each tile's value; how many tiles and their total are the panel's text.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Hashable
-from collections.abc import Iterable
+from collections.abc import Mapping
 from collections.abc import Sequence
 
 import discord
@@ -22,6 +25,9 @@ from bot.i18n import plural
 from bot.i18n import t
 from bot.tables import Snapshot
 from bot.texts.triominos import bonus_name
+from bot.texts.triominos import ranked
+from bot.texts.triominos import space_letters
+from bot.texts.triominos import tile_letters
 from cogs.components import ActButton
 from cogs.components import ActSelect
 from cogs.components import FocusButton
@@ -31,8 +37,7 @@ from cogs.game_commands import command_group
 from cogs.ui import FocusPanel
 from cogs.ui import GameUI
 from renders.triominos import render_hand
-from renders.triominos import render_placements
-from renders.triominos import spot_letters
+from renders.triominos import render_turn
 
 PAGE = 25
 ALL = "*"
@@ -56,22 +61,19 @@ def _turn_passed(snapshot: Snapshot, seat: int) -> bool:
     return False
 
 
-def ranked(placements: Iterable[Placement]) -> list[Placement]:
-    """The placements best score first (the engine's order among equals), lettered in this order."""
-    return sorted(placements, key=lambda p: -p.points)
-
-
-def _spot_options(chunk: Sequence[Placement], start: int, lang: str) -> list[discord.SelectOption]:
+def _spot_options(
+    chunk: Sequence[Placement], letters: Mapping[tuple[int, int], str], lang: str
+) -> list[discord.SelectOption]:
     """One option per placement: its spot's letter (as the picture letters it), the tile, its rotation and its
     points (and bonus)."""
     options = []
-    for placement, letter in zip(chunk, spot_letters(chunk, start), strict=True):
+    for placement in chunk:
         named = bonus_name(placement.bonus, lang)
         key = "tri.panel.spot_option_bonus" if named else "tri.panel.spot_option"
         label = t(
             lang,
             key,
-            letter=letter,
+            letter=letters[(placement.r, placement.c)],
             tile=placement.tile,
             turn=placement.rot * 120,
             points=plural(lang, "tri.pts", placement.points),
@@ -81,39 +83,51 @@ def _spot_options(chunk: Sequence[Placement], start: int, lang: str) -> list[dis
     return options
 
 
+def _hand_line(view: TriominosSeatView, lang: str) -> str:
+    """How many tiles the seat holds and their total value (the picture shows the tiles)."""
+    return plural(lang, "tri.panel.hand", len(view.own.hand), total=view.own.total)
+
+
+def _turn_picture(
+    snapshot: Snapshot, view: TriominosSeatView, lang: str, spots: Sequence[Placement], focus: str | None = None
+) -> Callable[[], bytes]:
+    names = [s.name for s in snapshot.game.seats]
+    return lambda: render_turn(view, names, lang, spots, focus)
+
+
 def _one_list_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
     """Every placement in one list, best first, the spots lettered on the table: one click lays a tile."""
     game = snapshot.game
     seat_view: TriominosSeatView = snapshot.views[seat]
     spots = ranked(seat_view.own.placements)
+    letters = space_letters(spots)
     view = discord.ui.View(timeout=None)
-    select = ActSelect(game.id, snapshot.n, 0, _spot_options(spots, 0, lang), t(lang, "tri.panel.choose_spot"))
+    select = ActSelect(game.id, snapshot.n, 0, _spot_options(spots, letters, lang), t(lang, "tri.panel.choose_spot"))
     select.item.row = 0
     view.add_item(select)
     _side_buttons(snapshot, seat, lang, view, 1)
-    names = [s.name for s in game.seats]
-    public = snapshot.public
-    lines = [t(lang, "tri.panel.spots_all")]
-    return FocusPanel(lines, lambda: render_placements(public, names, lang, None, spots, 0), view)
+    lines = [_hand_line(seat_view, lang), t(lang, "tri.panel.spots_all")]
+    return FocusPanel(lines, _turn_picture(snapshot, seat_view, lang, spots), view)
 
 
 def _tile_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
-    """The hand and the tiles that fit, each with its number of spots and its best score."""
+    """The hand and the tiles that fit, each with the letters of its spots and its best score."""
     game = snapshot.game
     seat_view: TriominosSeatView = snapshot.views[seat]
-    by_tile: dict[str, list[Placement]] = {}
-    for placement in seat_view.own.placements:
-        by_tile.setdefault(placement.tile, []).append(placement)
+    spots = ranked(seat_view.own.placements)
+    best: dict[str, int] = {}
+    for placement in spots:
+        best.setdefault(placement.tile, placement.points)
+    letters = tile_letters(spots)
     view = discord.ui.View(timeout=None)
     options = []
-    for number, tile in enumerate(seat_view.own.codes, start=1):
-        if tile in by_tile:
-            best = by_tile[tile][0].points
-            places = plural(lang, "tri.panel.places", len(by_tile[tile]))
-            best_points = plural(lang, "tri.pts", best)
-            label = t(lang, "tri.panel.tile_option", n=number, tile=tile, places=places, best=best_points)
+    for tile in seat_view.own.codes:
+        if tile in best:
+            spots_named = " ".join(letters[tile])
+            best_points = plural(lang, "tri.pts", best[tile])
+            label = t(lang, "tri.panel.tile_option", tile=tile, letters=spots_named, best=best_points)
             options.append(discord.SelectOption(label=label[:100], value=tile))
-    lines = [t(lang, "tri.panel.pick") if options else t(lang, "tri.panel.no_place")]
+    lines = [_hand_line(seat_view, lang), t(lang, "tri.panel.pick") if options else t(lang, "tri.panel.no_place")]
     if options:
         select = FocusSelect(game.id, snapshot.stage, options[:PAGE], t(lang, "tri.panel.choose_tile"))
         select.item.row = 0
@@ -122,7 +136,7 @@ def _tile_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
         everything.item.row = 1
         view.add_item(everything)
     _side_buttons(snapshot, seat, lang, view, 1)
-    return FocusPanel(lines, lambda: render_hand(seat_view, lang, mark=True), view)
+    return FocusPanel(lines, _turn_picture(snapshot, seat_view, lang, spots), view)
 
 
 def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page: int) -> FocusPanel | None:
@@ -130,28 +144,28 @@ def _focus_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, pa
         return None
     seat_view: TriominosSeatView = snapshot.views[seat]
     if seat not in snapshot.to_act:
-        if not _turn_passed(snapshot, seat):
-            return None
-        return FocusPanel([t(lang, "tri.panel.passed")], lambda: render_hand(seat_view, lang, mark=False), None)
+        lines = [_hand_line(seat_view, lang)]
+        if _turn_passed(snapshot, seat):
+            lines.append(t(lang, "tri.panel.passed"))
+        return FocusPanel(lines, lambda: render_hand(seat_view, lang, mark=False), None)
     if focus is None and 0 < len(seat_view.own.placements) <= PAGE:
         return _one_list_panel(snapshot, seat, lang)
     if focus is None:
         return _tile_panel(snapshot, seat, lang)
-    game = snapshot.game
-    spots = ranked(p for p in seat_view.own.placements if focus == ALL or p.tile == focus)
+    every = ranked(seat_view.own.placements)
+    letters = space_letters(every)
+    spots = [p for p in every if focus == ALL or p.tile == focus]
     pages = max(1, (len(spots) + PAGE - 1) // PAGE)
     page = max(0, min(page, pages - 1))
     start = page * PAGE
     chunk = spots[start : start + PAGE]
-    options = _spot_options(chunk, start, lang)
+    options = _spot_options(chunk, letters, lang)
     placeholder, back = t(lang, "tri.panel.choose_spot"), t(lang, "tri.panel.back")
     view = focused_choice(snapshot, focus, page, pages, options, placeholder, back, lang)
     _side_buttons(snapshot, seat, lang, view, 2)
-    lines = [t(lang, "tri.panel.spots", page=page + 1, pages=pages)]
-    tile = next((face for face in seat_view.own.hand if face.code == focus), None)
-    names = [s.name for s in game.seats]
-    public = snapshot.public
-    return FocusPanel(lines, lambda: render_placements(public, names, lang, tile, chunk, start), view)
+    lines = [_hand_line(seat_view, lang), t(lang, "tri.panel.spots", page=page + 1, pages=pages)]
+    tile = focus if focus != ALL else None
+    return FocusPanel(lines, _turn_picture(snapshot, seat_view, lang, chunk, tile), view)
 
 
 def _panel_key(view: TriominosSeatView) -> Hashable:

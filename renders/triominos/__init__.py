@@ -1,6 +1,7 @@
-"""Triominos pictures: the shared table (from the public view only), a player's tiles and the placements of one
-tile. Every word comes from the catalog; every rule-given fact (the corners of the laid tiles, who started and
-why, the ranks, the playable tiles, the points and bonus of each placement) from the engine's views."""
+"""Triominos pictures: the shared table (from the public view only), a player's tiles, and the private panel's
+picture on a turn (the board with the spots lettered over the whole hand). Every word comes from the catalog;
+every rule-given fact (the corners of the laid tiles, who started and why, the playable tiles, the placements)
+from the engine's views. Names, scores, counts and the last placement's points are the messages' text."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from collections.abc import Hashable
 from collections.abc import Sequence
 
 from bot.games.triominos_views import Placement
-from bot.games.triominos_views import TileFace
 from bot.games.triominos_views import TriominosSeatView
 from bot.games.triominos_views import TriominosTableView
+from bot.texts.triominos import tile_letters
 from renders import png
 from renders.triominos.board import table_image
 from renders.triominos.hand import hand_image
-from renders.triominos.spots import spot_letters
+from renders.triominos.hand import rows_for
+from renders.triominos.panel import turn_image
 from renders.triominos.tiles import letter_label
 
 
@@ -23,22 +25,22 @@ def render_table(view: TriominosTableView | TriominosSeatView, names: Sequence[s
     return png.encode_png(table_image(view.table, names, locale))
 
 
-def render_placements(
-    view: TriominosTableView | TriominosSeatView,
+def render_turn(
+    view: TriominosSeatView,
     names: Sequence[str],
     locale: str,
-    tile: TileFace | None,
     spots: Sequence[Placement],
-    first: int = 0,
+    focus: str | None = None,
 ) -> bytes:
-    """The table with the given placements as ghost tiles, one letter per space (``spot_letters``, from the
-    ``first``-th letter: the page's start), the placed ``tile`` named in the header (None when the spots are of
-    several tiles)."""
-    return png.encode_png(table_image(view.table, names, locale, tile=tile, spots=spots, first=first))
+    """The panel's picture on the seat's turn: the board with ``spots`` lettered (each space with its letter for
+    the whole turn), over the hand, each tile with the letters of its spots or greyed; ``focus`` is the chosen
+    tile, alone lit."""
+    return png.encode_png(turn_image(view, names, locale, spots, focus))
 
 
 def render_hand(view: TriominosSeatView, locale: str, *, mark: bool) -> bytes:
-    """A player's tiles as PNG bytes; with ``mark``, the tiles that can be laid lit and the others dimmed."""
+    """A player's tiles as PNG bytes; with ``mark``, the tiles that fit lit with their spots' letters and the
+    others greyed."""
     return png.encode_png(hand_image(view, locale, mark=mark))
 
 
@@ -52,19 +54,19 @@ class TriominosPictures:
         return render_hand(view, locale, mark=bool(view.legal))
 
     def hand_key(self, view: TriominosSeatView) -> Hashable:
-        """What the hand draws: the seat (its colour), the table's size (the picture's), the turn, the total, and
-        each tile's numbers, value and mark (lit or dimmed when the seat has a move, plain otherwise).
+        """What the hand draws: its rows (from the table's size and the hand's), and each tile's numbers, value,
+        letters and mark (lit or greyed when the seat has a move, plain otherwise).
 
-        Left out: the version and events, the rest of the table (the board, the scores, the pool are the table
-        picture's), the tiles' ids and the placements (only which tiles are playable shows) and the legal moves
-        beyond whether there is one (they are the buttons')."""
-        own = view.own
+        Left out: the seat, the version and events, the table (its board, scores and pool are the table
+        picture's and the text's), the tiles' ids and the placements beyond the letters of each tile's spots, and
+        the legal moves beyond whether there is one (they are the buttons')."""
         mark = bool(view.legal)
-        playable = frozenset(own.playable) if mark else frozenset()
-        tiles = tuple((tile.numbers, tile.value, tile.code in playable) for tile in own.hand)
-        return (view.seat, len(view.table.players), own.my_turn, own.total, mark, tiles)
+        rows = rows_for(len(view.table.players), len(view.own.hand))
+        letters = tile_letters(view.own.placements) if mark else {}
+        tiles = tuple((face.numbers, face.value, letters.get(face.code, ())) for face in view.own.hand)
+        return (rows, mark, tiles)
 
 
 PICTURES = TriominosPictures()
 
-__all__ = ["PICTURES", "letter_label", "render_hand", "render_placements", "render_table", "spot_letters"]
+__all__ = ["PICTURES", "letter_label", "render_hand", "render_table", "render_turn"]

@@ -1,5 +1,6 @@
-"""The Triominos table picture: a portrait of one size for the whole game (set by the number of players), the
-header on top, the board under it, then the players, the pool and the last placement.
+"""The Triominos board as a picture. The table picture is the board alone, one size for the whole game (whose
+turn it is, the scores, the tiles in hand, the pool and the last placement's points are the message's text); the
+private panel's picture on a turn puts the same board, with the spots lettered, over the hand (``panel``).
 
 The board shows the whole layout while it fits at a readable tile side; past that it frames what matters (the spots
 to choose from, the latest placements) with an overview of the whole layout in a corner (``frame``). Where every
@@ -10,6 +11,7 @@ the real drawing. Only the public body of a view is read, so a seat's view passe
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -19,55 +21,54 @@ from PIL import ImageDraw
 
 from bot.games.triominos_views import Cell
 from bot.games.triominos_views import Placement
-from bot.games.triominos_views import TileFace
 from bot.games.triominos_views import TriominosTable
 from bot.i18n import t
+from bot.texts.triominos import space_letters
 from renders import kit
 from renders import measure
-from renders.layout import Named
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import card_panel
 from renders.layout import face
-from renders.layout import header_pill
-from renders.layout import header_turn
-from renders.regions import Regions
 from renders.triominos.frame import Extent
 from renders.triominos.frame import Frame
 from renders.triominos.frame import frame
 from renders.triominos.laid import laid_tiles as _laid_tiles
-from renders.triominos.panel import GAP
-from renders.triominos.panel import draw_panel
-from renders.triominos.panel import panel_height
-from renders.triominos.panel import seat_name
 from renders.triominos.spots import Badge
 from renders.triominos.spots import badge_diameter
 from renders.triominos.spots import draw_badge
-from renders.triominos.spots import spot_letters
-from renders.triominos.tiles import HEADER
 from renders.triominos.tiles import MARGIN
 from renders.triominos.tiles import ROOT3
+from renders.triominos.tiles import WIDTH
 from renders.triominos.tiles import Area
 from renders.triominos.tiles import Point
-from renders.triominos.tiles import header_band
 from renders.triominos.tiles import number_boxes
 from renders.triominos.tiles import paste_tile
 from renders.triominos.tiles import tile_height
 from renders.triominos.tiles import tile_image
 from renders.triominos.tiles import vertices
 
-WIDTH: Final = 560
-"""The table picture's width: shown 340 px wide on a phone, its 17 px texts are 10 px tall there."""
-BOARD_H: Final = 520
-START_TILE: Final = (54, 84)
-"""The smallest and largest tile of the starting draw."""
-START_ROW: Final = 92
+BOARD_H: Final = 480
+"""The table picture's height: 360 x 480, shown 265 x 353 on a phone."""
+START_SIDE: Final = 58
+"""The tiles of the starting draw, their numbers as readable as the board's."""
+START_ROW: Final = tile_height(START_SIDE) + 2 * Space.S
+START_TEXT: Final = Type.NOTE
+"""The names and values of the starting draw: 15 px, 11 px on a phone."""
 MAP_FILL: Final[kit.RGBA] = (4, 30, 18, 215)
+Spot = tuple[int, int]
+"""A space of the lattice: (row, column)."""
 
 
 def picture_size(players: int) -> tuple[int, int]:
-    """The table picture's size, the same for the whole game."""
-    return WIDTH, HEADER + BOARD_H + GAP + panel_height(players) + MARGIN
+    """The table picture's size, the same for the whole game (and for every number of players)."""
+    return WIDTH, BOARD_H
+
+
+def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
+    """The seat's name, or "Player N" when it has none that can be drawn."""
+    name = kit.clean_text(names[seat], bold=True) if 0 <= seat < len(names) else ""
+    return name or t(locale, "tri.render.player", n=seat + 1)
 
 
 @dataclass(frozen=True)
@@ -92,17 +93,26 @@ class BoardPlan:
         return [box for cell, xy in self.tiles for box in number_boxes(cell.corners, side, cell.up, xy)]
 
 
-def board_plan(table: TriominosTable, spots: Sequence[Placement] = (), first: int = 0) -> BoardPlan:
-    """The plan of the board for ``table`` with the placements ``spots`` lettered from the ``first``-th letter."""
-    box = (0, HEADER, WIDTH, HEADER + BOARD_H)
+def board_plan(
+    table: TriominosTable,
+    spots: Sequence[Placement] = (),
+    letters: Mapping[Spot, str] | None = None,
+    box: kit.Box = (0, 0, WIDTH, BOARD_H),
+    *,
+    overview: bool = True,
+) -> BoardPlan:
+    """The plan of the board in ``box`` for ``table`` with the placements ``spots``, each space lettered as
+    ``letters`` says (by default the letters of ``spots`` alone, best first); a framed layout gets its overview
+    unless ``overview`` is False."""
     if not table.board and not spots:
         return BoardPlan(box, None, (), (), (), None)
+    named = space_letters(spots) if letters is None else letters
     ox, oy = box[0], box[1]
     layout = [(cell.r, cell.c) for cell in table.board]
     spaces = list(dict.fromkeys((spot.r, spot.c) for spot in spots))
     recent = [(cell.r, cell.c) for cell in sorted(table.board, key=lambda cell: -cell.order)]
     recent = recent[: max(1, len(table.players))]
-    shown = frame((box[2] - box[0], box[3] - box[1]), layout, spaces, recent)
+    shown = frame((box[2] - box[0], box[3] - box[1]), layout, spaces, recent, overview=overview)
 
     def moved(point: Point) -> Point:
         return point[0] + ox, point[1] + oy
@@ -111,13 +121,14 @@ def board_plan(table: TriominosTable, spots: Sequence[Placement] = (), first: in
     ghosts: list[tuple[Placement, Point]] = []
     badges: list[Badge] = []
     diameter = badge_diameter(shown.side)
-    seen: set[tuple[int, int]] = set()
-    for spot, letter in zip(spots, spot_letters(spots, first), strict=True):
+    seen: set[Spot] = set()
+    for spot in spots:
         if (spot.r, spot.c) in seen:
             continue
         seen.add((spot.r, spot.c))
         bonus = any(other.bonus for other in spots if (other.r, other.c) == (spot.r, spot.c))
         ghosts.append((spot, moved(shown.corner(spot.r, spot.c))))
+        letter = named[(spot.r, spot.c)]
         badges.append(Badge(letter, spot.r, spot.c, moved(shown.centre(spot.r, spot.c)), diameter, bonus))
     minimap = None
     if shown.minimap is not None:
@@ -126,80 +137,31 @@ def board_plan(table: TriominosTable, spots: Sequence[Placement] = (), first: in
     return BoardPlan(box, shown, tiles, tuple(ghosts), tuple(badges), minimap)
 
 
-def table_image(
+def table_image(table: TriominosTable, names: Sequence[str], locale: str) -> Image.Image:
+    """The table as an RGBA picture: the board alone."""
+    width, height = picture_size(len(table.players))
+    canvas = kit.new_canvas(width, height)
+    draw_board(canvas, (0, 0, width, height), table, names, locale)
+    return canvas
+
+
+def draw_board(
+    canvas: Image.Image,
+    box: kit.Box,
     table: TriominosTable,
     names: Sequence[str],
     locale: str,
-    *,
-    tile: TileFace | None = None,
     spots: Sequence[Placement] = (),
-    first: int = 0,
-) -> Image.Image:
-    """The table as an RGBA picture; with ``spots``, the candidate placements lettered on the board (``tile``
-    named in the header, or None when they are of several tiles)."""
-    width, height = picture_size(len(table.players))
-    canvas = kit.new_canvas(width, height)
-    header = (0, 0, width, HEADER)
-    key = _header_key(table, names, locale, tile, bool(spots))
-    PARTS.put(canvas, header, key, lambda c: _draw_header(c, table, names, locale, tile, bool(spots)))
-    plan = board_plan(table, spots, first)
+    letters: Mapping[Spot, str] | None = None,
+    *,
+    overview: bool = True,
+) -> None:
+    """The board in ``box``: the layout with ``spots`` lettered, or the starting draw while no tile is laid."""
+    plan = board_plan(table, spots, letters, box, overview=overview)
     if plan.frame is None:
         _draw_start(canvas, table, names, locale, plan.box)
     else:
         _draw_board(canvas, table, plan)
-    draw_panel(canvas, table, names, locale, plan.box[3] + GAP)
-    return canvas
-
-
-PARTS: Final = Regions(maxsize=48)
-"""The headers as last drawn: a header changes with the turn only, and a table shows the same few turns again and
-again."""
-
-
-def _header_key(
-    table: TriominosTable, names: Sequence[str], locale: str, tile: TileFace | None, spots: bool
-) -> tuple[object, ...]:
-    """Everything the header shows: the round (or the bell, or who went out), whose turn, the end, the question."""
-    out = seat_name(names, table.out, locale) if table.out is not None else ""
-    turn = seat_name(names, table.current, locale) if table.current is not None else ""
-    shown = (table.bell, out, table.round, table.rounds, table.over, table.current, turn)
-    return ("header", *shown, spots, tile.code if tile else None, locale)
-
-
-def _draw_header(
-    canvas: Image.Image, table: TriominosTable, names: Sequence[str], locale: str, tile: TileFace | None, spots: bool
-) -> None:
-    """The round (or the note that the round is ending) on the left; whose turn it is, the end of the game or the
-    question of where to lay a tile on the right."""
-    canvas.paste(header_band(canvas.width))  # the part's scratch: the header's size, on the felt
-    draw = ImageDraw.Draw(canvas)
-    cy = HEADER // 2
-    note = ""
-    if table.bell and not table.over:
-        note = t(locale, "tri.render.bell")
-    elif table.out is not None and not table.over:
-        note = t(locale, "tri.render.out", name=seat_name(names, table.out, locale))
-    if note:
-        left = kit.draw_text(draw, (MARGIN, cy), note, face(Type.SMALL, True), kit.GOLD, anchor="lm", max_width=220)
-    else:
-        if table.rounds:
-            title = t(locale, "tri.render.round", n=table.round, total=table.rounds)
-        else:
-            title = t(locale, "tri.render.round_open", n=table.round)
-        with measure.secondary():
-            left = kit.draw_text(draw, (MARGIN, cy), title, face(Type.LABEL, True), kit.GOLD, anchor="lm")
-    room = canvas.width - 2 * MARGIN - left - Space.XL
-    if spots:
-        text = t(locale, "tri.render.where", tile=tile.code) if tile else t(locale, "tri.render.choices")
-        kit.draw_text(
-            draw, (canvas.width - MARGIN, cy), text, face(Type.TITLE, True), kit.INK, anchor="rm", max_width=room
-        )
-    elif table.over:
-        header_pill(canvas, t(locale, "tri.render.over"), kit.GOLD, size=Type.TITLE, margin=MARGIN, height=HEADER)
-    elif table.current is not None:
-        seat = table.current
-        line = Named(locale, "tri.render.turn", seat_name(names, seat, locale), kit.seat_colour(seat))
-        header_turn(canvas, line, room - Space.XL, margin=MARGIN, height=HEADER)
 
 
 def _draw_board(canvas: Image.Image, table: TriominosTable, plan: BoardPlan) -> None:
@@ -273,53 +235,50 @@ def _draw_minimap(layer: Image.Image, table: TriominosTable, plan: BoardPlan) ->
 
 
 def _draw_start(canvas: Image.Image, table: TriominosTable, names: Sequence[str], locale: str, area: kit.Box) -> None:
-    """An empty board: the draw for the first player (who drew which tile) and who starts."""
+    """An empty board: the draw for the first player (who drew which tile, the decisive one lit) and who starts.
+    Up to five draws in one column, then two; each a tile with its player's name and its value beside it."""
     left, top, right, bottom = area
     draw = ImageDraw.Draw(canvas)
     cx = (left + right) / 2
     draws = table.start_draws
     if not draws:
-        kit.draw_centered(draw, (cx, (top + bottom) / 2), t(locale, "tri.render.empty"), face(Type.TITLE), kit.INK_DIM)
+        kit.draw_centered(draw, (cx, (top + bottom) / 2), t(locale, "tri.render.empty"), face(Type.BODY), kit.INK_DIM)
         return
-    kit.draw_centered(draw, (cx, top + 34), t(locale, "tri.render.start_draw"), face(Type.TITLE, True), kit.INK)
-    count = 1 if len(draws) <= 4 else 2
+    kit.draw_centered(draw, (cx, top + 26), t(locale, "tri.render.start_draw"), face(Type.BODY, True), kit.INK)
+    count = 1 if len(draws) <= 5 else 2
     rows = math.ceil(len(draws) / count)
-    col_w = (right - left - 2 * MARGIN - GAP * (count - 1)) / count
-    y0 = top + 64
-    row_h = min(START_ROW, (bottom - 70 - y0) / max(1, rows))
-    side = max(START_TILE[0], min(START_TILE[1], round((row_h - Space.M) / ROOT3 * 2)))
-    value_face = face(Type.BODY, True)
+    col_w = (right - left - 2 * MARGIN - Space.S * (count - 1)) / count
+    y0 = top + 52
+    row_h = min(START_ROW + Space.S, (bottom - 64 - y0) / max(1, rows))
+    side = min(START_SIDE, round((row_h - Space.S - 2 * Space.XS) / ROOT3 * 2))
+    text = face(START_TEXT, True)
     for i, drawn in enumerate(draws):
         col, row = divmod(i, rows)
-        x0 = left + MARGIN + col * (col_w + GAP)
+        x0 = left + MARGIN + col * (col_w + Space.S)
         y = y0 + row * row_h
         box = (round(x0), round(y), round(x0 + col_w), round(y + row_h - Space.S))
         colour = kit.seat_colour(drawn.seat)
         if drawn.decisive:
-            kit.panel(canvas, box, 14, kit.mix(kit.PANEL_SOLID, colour, 0.28), outline=colour, width=3, shadow=True)
+            kit.panel(canvas, box, 12, kit.mix(kit.PANEL_SOLID, colour, 0.28), outline=colour, width=3, shadow=True)
         else:
             card_panel(canvas, box)
         mid = (box[1] + box[3]) / 2
         th = tile_height(side)
-        paste_tile(canvas, tile_image(drawn.tile.numbers, side), (box[0] + Space.M, mid - th / 2), side)
-        value = t(locale, "tri.render.value", n=drawn.tile.value)
-        vw = kit.draw_text(draw, (box[2] - Space.M, mid), value, value_face, kit.INK, anchor="rm")
+        paste_tile(canvas, tile_image(drawn.tile.numbers, side), (box[0] + Space.S, mid - th / 2), side)
+        x = box[0] + side + 2 * Space.S
+        room = box[2] - x - Space.S
         name = seat_name(names, drawn.seat, locale)
-        room = box[2] - vw - box[0] - side - 3 * Space.M - Space.S
-        kit.draw_text(
-            draw, (box[0] + side + 2 * Space.M, mid), name, face(Type.BODY, True), colour, anchor="lm", max_width=room
-        )
-    pill_face = face(Type.TITLE, True)
+        kit.draw_text(draw, (x, mid - 10), name, text, colour, anchor="lm", max_width=room)
+        value = t(locale, "tri.render.value", n=drawn.tile.value)
+        kit.draw_text(draw, (x, mid + 11), value, face(START_TEXT), kit.INK, anchor="lm", max_width=room)
+    pill_face = face(Type.BODY, True)
     starter = table.starter
-    text = kit.fit_text(
-        t(locale, "tri.render.starts", name=seat_name(names, starter, locale)),
-        pill_face,
-        right - left - 2 * MARGIN - 40,
-    )
+    words = t(locale, "tri.render.starts", name=seat_name(names, starter, locale))
+    shown = kit.fit_text(words, pill_face, right - left - 2 * MARGIN - 32)
     kit.pill(
         canvas,
-        (cx, min(bottom - 34, y0 + rows * row_h + 30)),
-        [(text, pill_face, kit.INK_DARK)],
+        (cx, min(bottom - 30, y0 + rows * row_h + 24)),
+        [(shown, pill_face, kit.INK_DARK)],
         kit.seat_colour(starter),
         align="center",
     )

@@ -21,17 +21,18 @@ from renders.triominos.tiles import vertices
 
 Space = tuple[int, int]
 
-READABLE: Final = 70
-"""The smallest tile side of a framed layout: its numbers are then 10 px tall on a phone."""
-LARGEST: Final = 112
+READABLE: Final = 58
+"""The smallest tile side of a framed layout: its numbers' digits are then 14 px tall, 10.3 px on a phone, and a
+spot's letter 15 px (``spots.badge_diameter``)."""
+LARGEST: Final = 84
 """The largest tile side, for a layout of a few tiles."""
 FLOOR: Final = 40
 """The side below which even the spots to choose from are not shrunk: past it they may run off the board."""
-PAD: Final = 14
+PAD: Final = 10
 """Room between what matters and the board's edge (a tile's halo, a badge's rim)."""
-MINIMAP: Final = (150, 120)
+MINIMAP: Final = (100, 80)
 """The largest overview of the layout."""
-MINIMAP_GAP: Final = 8
+MINIMAP_GAP: Final = 6
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,10 @@ class Extent:
         """Its size in pixels at tile side ``side``."""
         return (self.x1 - self.x0) / 2 * side, (self.y1 - self.y0) * side * ROOT3 / 2
 
+    def less(self, x: float, y: float) -> Extent:
+        """The extent in coordinates counted from the lattice point (``x``, ``y``)."""
+        return Extent(self.x0 - x, self.y0 - y, self.x1 - x, self.y1 - y)
+
     def fits(self, room: tuple[float, float]) -> float:
         """The largest side at which it fits ``room`` px."""
         w = (self.x1 - self.x0) / 2
@@ -67,17 +72,22 @@ class Extent:
 @dataclass(frozen=True)
 class Frame:
     """The lattice as the board shows it: ``side`` px tiles, lattice point (x, y) at ``point(x, y)`` (board
-    coordinates), and, when the layout is not shown whole, the overview's box in a corner."""
+    coordinates), and, when the layout is not shown whole, the overview's box in a corner.
+
+    Points are counted from the ``anchor``, a lattice point of the layout: a layout moved on the lattice lands on
+    the same pixels, to the last bit."""
 
     side: int
     origin: Point
-    """Where the lattice point (0, 0) lands, in board pixels."""
+    """Where the lattice point ``anchor`` lands, in board pixels."""
     size: tuple[int, int]
     whole: bool
     minimap: Area | None
+    anchor: Point = (0.0, 0.0)
 
     def point(self, x: float, y: float) -> Point:
-        return self.origin[0] + x * self.side / 2, self.origin[1] + y * self.side * ROOT3 / 2
+        ax, ay = self.anchor
+        return self.origin[0] + (x - ax) * self.side / 2, self.origin[1] + (y - ay) * self.side * ROOT3 / 2
 
     def corner(self, r: int, c: int) -> Point:
         """The top-left of the space's bounding box."""
@@ -96,20 +106,21 @@ class Frame:
     def view(self) -> tuple[float, float, float, float]:
         """The board's edges in lattice units (x in half-widths, y in rows), for the overview."""
         ox, oy = self.origin
+        ax, ay = self.anchor
         return (
-            -ox * 2 / self.side,
-            -oy * 2 / (self.side * ROOT3),
-            (self.size[0] - ox) * 2 / self.side,
-            (self.size[1] - oy) * 2 / (self.side * ROOT3),
+            ax - ox * 2 / self.side,
+            ay - oy * 2 / (self.side * ROOT3),
+            ax + (self.size[0] - ox) * 2 / self.side,
+            ay + (self.size[1] - oy) * 2 / (self.side * ROOT3),
         )
 
 
-def _zones(size: tuple[int, int]) -> list[tuple[Area, Area]]:
+def _zones(size: tuple[int, int]) -> list[tuple[Area | None, Area]]:
     """Each corner the overview may take, with the part of the board the framed spaces must then keep to."""
     width, height = size
     mw, mh = MINIMAP
     gap = MINIMAP_GAP
-    found: list[tuple[Area, Area]] = []
+    found: list[tuple[Area | None, Area]] = []
     for right in (True, False):
         for bottom in (True, False):
             x0 = width - gap - mw if right else gap
@@ -142,11 +153,19 @@ def _shift(low: float, high: float, lo: float, hi: float, span: tuple[float, flo
 
 
 def frame(
-    size: tuple[int, int], layout: Sequence[Space], must: Sequence[Space] = (), wanted: Sequence[Space] = ()
+    size: tuple[int, int],
+    layout: Sequence[Space],
+    must: Sequence[Space] = (),
+    wanted: Sequence[Space] = (),
+    *,
+    overview: bool = True,
 ) -> Frame:
     """The frame of a board ``size`` px: the whole ``layout`` (with ``must``) when it fits at a readable side,
-    else every space of ``must`` and as many of ``wanted`` (in order) as fit, at the readable side."""
-    everything = Extent.of([*layout, *must])
+    else every space of ``must`` and as many of ``wanted`` (in order) as fit, at the readable side, with the
+    overview in a corner unless ``overview`` is False (a part of a board cut in parts)."""
+    whole_extent = Extent.of([*layout, *must])
+    anchor = (whole_extent.x0, whole_extent.y0)
+    everything = whole_extent.less(*anchor)
     inner = (size[0] - 2 * PAD, size[1] - 2 * PAD)
     fit = everything.fits(inner)
     if fit >= READABLE:
@@ -154,9 +173,10 @@ def frame(
         w, h = everything.size(side)
         left = (size[0] - w) / 2 - everything.x0 * side / 2
         top = (size[1] - h) / 2 - everything.y0 * side * ROOT3 / 2
-        return Frame(side, (left, top), size, True, None)
+        return Frame(side, (left, top), size, True, None, anchor)
     best: tuple[float, Frame] | None = None
-    for box, zone in _zones(size):
+    zones = _zones(size) if overview else [(None, (PAD, PAD, size[0] - PAD, size[1] - PAD))]
+    for box, zone in zones:
         room = _room(zone)
         chosen = list(must)
         side = READABLE
@@ -167,12 +187,12 @@ def frame(
                 chosen.append(space)
         if not chosen:
             chosen = list(layout[-1:])
-        part = Extent.of(chosen)
+        part = Extent.of(chosen).less(*anchor)
         px = side / 2
         py = side * ROOT3 / 2
         dx = _shift(part.x0 * px, part.x1 * px, zone[0], zone[2], (everything.x0 * px, everything.x1 * px), size[0])
         dy = _shift(part.y0 * py, part.y1 * py, zone[1], zone[3], (everything.y0 * py, everything.y1 * py), size[1])
-        candidate = Frame(side, (dx, dy), size, False, box)
+        candidate = Frame(side, (dx, dy), size, False, box, anchor)
         # Prefer the largest side, then the most spaces framed, then the layout filling the board.
         shown = sum(1 for r, c in layout if candidate.shows(r, c))
         score = side * 10_000 + len(chosen) * 100 + shown

@@ -1,51 +1,64 @@
-"""A Triominos player's private picture: their tiles, numbered as the panel's list numbers them, with the value
-of each; on their turn the tiles that can be laid are lit and the others greyed.
+"""A Triominos player's tiles as a picture, five to a row, a label under each: on the seat's turn, the letters of
+the spots where the tile fits (the tile lit in gold) or, greyed, its value when it fits nowhere; otherwise its value.
+How many tiles and their total are the panel's text.
 
-The picture keeps one size for the whole game: it has room for the deal and three tiles bought, five to a row, and
-a larger hand packs its tiles smaller into the same frame.
+The hand picture keeps one size for the whole game: its frame holds the deal and three tiles bought, and only a
+hand past that adds a row (its tiles never shrink, so that their numbers stay readable). The private panel's
+picture on a turn draws the same rows under the board (``draw_hand``).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
 
 from bot.games.triominos_views import TriominosSeatView
-from bot.i18n import plural
 from bot.i18n import t
+from bot.texts.triominos import tile_letters
 from renders import kit
-from renders import measure
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
-from renders.layout import header_detail
-from renders.layout import header_pill
-from renders.regions import Regions
-from renders.triominos.tiles import HEADER
 from renders.triominos.tiles import MARGIN
-from renders.triominos.tiles import ROOT3
+from renders.triominos.tiles import WIDTH
 from renders.triominos.tiles import halo
-from renders.triominos.tiles import header_band
 from renders.triominos.tiles import paste_tile
 from renders.triominos.tiles import tile_height
 from renders.triominos.tiles import tile_image
 
-WIDTH: Final = 560
 PER_ROW: Final = 5
-GAP: Final = Space.M
+GAP: Final = 10
 SIDE: Final = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
-"""The tile side of a hand that fits its frame (96 px: numbers 32 px tall)."""
-VALUE_H: Final = 30
+"""The tile side of a hand (59 px: numbers 19 px, their digits 14 px tall, 10.3 px on a phone)."""
+LABEL_H: Final = 22
+LABEL: Final = Type.NOTE
+"""A label's size (15 px, 11 px on a phone); letters that do not fit go down to ``LABEL_LEAST``."""
+LABEL_LEAST: Final = 14
 ROW_GAP: Final = Space.S
-BADGE: Final = 38
-"""The number badge: its digit 10 px tall on a phone."""
+TOP: Final = Space.M
+"""Above the first row: room for a lit tile's halo."""
+BOTTOM: Final = Space.XS
+ROW_H: Final = tile_height(SIDE) + LABEL_H + ROW_GAP
 DEALT: Final = {2: 9, 3: 7, 4: 7, 5: 6, 6: 6}
 """Tiles dealt to each player by the number of players (the rules' set-up)."""
 BOUGHT: Final = 3
 """The most tiles bought in one turn."""
+
+
+@dataclass(frozen=True)
+class HandTile:
+    """One tile as the hand draws it: its numbers, the label under it, and whether it is lit or greyed."""
+
+    numbers: tuple[int, int, int]
+    label: str
+    lit: bool = False
+    dim: bool = False
 
 
 def frame_rows(players: int) -> int:
@@ -53,73 +66,65 @@ def frame_rows(players: int) -> int:
     return math.ceil((DEALT.get(players, 9) + BOUGHT) / PER_ROW)
 
 
-def hand_size(players: int) -> tuple[int, int]:
-    """The hand picture's size, the same for the whole game."""
-    row_h = tile_height(SIDE) + VALUE_H + ROW_GAP
-    return WIDTH, HEADER + Space.L + frame_rows(players) * row_h + Space.S
+def rows_for(players: int, count: int) -> int:
+    """The rows a hand of ``count`` tiles takes: the frame's, or more for a hand past it."""
+    return max(frame_rows(players), math.ceil(count / PER_ROW))
+
+
+def strip_height(rows: int) -> int:
+    """The height of ``rows`` rows of tiles with their labels."""
+    return TOP + rows * ROW_H - ROW_GAP + BOTTOM
+
+
+def hand_size(players: int, count: int = 0) -> tuple[int, int]:
+    """The hand picture's size: the same for the whole game unless a hand of ``count`` tiles outgrows the frame."""
+    return WIDTH, strip_height(rows_for(players, count))
+
+
+def hand_tiles(view: TriominosSeatView, locale: str, *, mark: bool, focus: str | None = None) -> tuple[HandTile, ...]:
+    """What the hand shows of each tile. With ``mark``, a tile that fits somewhere is labelled with the letters of
+    its spots (``tile_letters``) and lit (only the ``focus`` tile when one is chosen); one that fits nowhere is
+    greyed with its value. Without, every tile shows its value."""
+    letters: Mapping[str, tuple[str, ...]] = tile_letters(view.own.placements) if mark else {}
+    found = []
+    for tile in view.own.hand:
+        value = t(locale, "tri.render.value", n=tile.value)
+        spots = letters.get(tile.code)
+        if spots:
+            lit = focus is None or focus == tile.code
+            found.append(HandTile(tile.numbers, " ".join(spots), lit=lit))
+        else:
+            found.append(HandTile(tile.numbers, value, dim=mark))
+    return tuple(found)
 
 
 def hand_image(view: TriominosSeatView, locale: str, *, mark: bool) -> Image.Image:
-    """The hand as an RGBA picture: numbered tiles in rows, their value under each; with ``mark``, the playable
-    tiles lit and the others dimmed."""
-    hand = view.own.hand
-    width, height = hand_size(len(view.table.players))
+    """The hand as an RGBA picture (``hand_tiles`` says what each tile shows)."""
+    tiles = hand_tiles(view, locale, mark=mark)
+    width, height = hand_size(len(view.table.players), len(tiles))
     canvas = kit.new_canvas(width, height)
-    header = (view.seat, view.own.my_turn, len(view.own.hand), view.own.total, locale)
-    PARTS.put(canvas, (0, 0, width, HEADER), header, lambda c: _draw_hand_header(c, view, locale))
-    draw = ImageDraw.Draw(canvas)
-    if not hand:
-        text = t(locale, "tri.render.empty_hand")
-        kit.draw_centered(draw, (width / 2, (HEADER + height) / 2), text, face(Type.TITLE), kit.INK_DIM)
-        return canvas
-    rows = frame_rows(len(view.table.players))
-    room_h = height - HEADER - Space.L - Space.S
-    per_row = max(PER_ROW, math.ceil(len(hand) / rows))
-    used_rows = math.ceil(len(hand) / per_row)
-    side = min(SIDE, (width - 2 * MARGIN - (per_row - 1) * GAP) // per_row)
-    side = min(side, int((room_h / used_rows - VALUE_H - ROW_GAP) * 2 / ROOT3))
-    th = tile_height(side)
-    row_h = th + VALUE_H + ROW_GAP
-    badge = min(BADGE, side // 2)
-    playable = frozenset(view.own.playable)
-    value_face = face(Type.SMALL, True)
-    for i, tile in enumerate(hand):
-        row, col = divmod(i, per_row)
-        in_row = min(per_row, len(hand) - row * per_row)
-        x0 = (width - (in_row * (side + GAP) - GAP)) / 2 + col * (side + GAP)
-        y0 = HEADER + Space.L + row * row_h
-        lit = mark and tile.code in playable
-        dim = mark and not lit
-        if lit:
-            halo(canvas, (x0, y0), side, True, kit.GOLD, Space.S)
-        paste_tile(canvas, tile_image(tile.numbers, side, dim=dim), (x0, y0), side)
-        centre = (x0 + badge * 0.27, y0 + badge * 0.53)
-        kit.draw_badge(canvas, centre, badge, str(i + 1), fill=kit.GOLD if lit else kit.INK)
-        value = t(locale, "tri.render.value", n=tile.value)
-        kit.draw_centered(
-            draw, (x0 + side / 2, y0 + th + VALUE_H / 2 + 2), value, value_face, kit.INK_DIM if dim else kit.INK
-        )
+    draw_hand(canvas, 0, tiles, locale)
     return canvas
 
 
-PARTS: Final = Regions(maxsize=32)
-"""The headers of the hands as last drawn: a header changes only with the seat's turn and its count of tiles."""
-
-
-def _draw_hand_header(canvas: Image.Image, view: TriominosSeatView, locale: str) -> None:
-    """Title and tile count on the left, "your turn" on the right."""
-    colour = kit.seat_colour(view.seat)
-    canvas.paste(header_band(canvas.width))  # the part's scratch: the header's size, on the felt
-    right: float = canvas.width - MARGIN
-    if view.own.my_turn:
-        right = header_pill(canvas, t(locale, "tri.render.your_turn"), colour, margin=MARGIN, height=HEADER)
+def draw_hand(canvas: Image.Image, top: int, tiles: Sequence[HandTile], locale: str) -> None:
+    """The tiles in rows of five from ``top`` down, each row centred, each tile with its label under it."""
     draw = ImageDraw.Draw(canvas)
-    x = MARGIN + kit.draw_text(
-        draw, (MARGIN, HEADER // 2), t(locale, "tri.render.your_tiles"), face(Type.TITLE, True), colour, anchor="lm"
-    )
-    count = plural(locale, "tri.render.tiles", len(view.own.hand))
-    total = t(locale, "tri.render.total", n=view.own.total)
-    with measure.secondary():
-        header_detail(
-            canvas, x, f"{count} · {total}", size=Type.NOTE, gap=Space.M, room=right - x - 2 * Space.M, height=HEADER
-        )
+    if not tiles:
+        text = t(locale, "tri.render.empty_hand")
+        kit.draw_centered(draw, (canvas.width / 2, top + TOP + ROW_H / 2), text, face(Type.BODY), kit.INK_DIM)
+        return
+    th = tile_height(SIDE)
+    for i, tile in enumerate(tiles):
+        row, col = divmod(i, PER_ROW)
+        in_row = min(PER_ROW, len(tiles) - row * PER_ROW)
+        x0 = (canvas.width - (in_row * (SIDE + GAP) - GAP)) / 2 + col * (SIDE + GAP)
+        y0 = top + TOP + row * ROW_H
+        if tile.lit:
+            halo(canvas, (x0, y0), SIDE, True, kit.GOLD, Space.S)
+        paste_tile(canvas, tile_image(tile.numbers, SIDE, dim=tile.dim), (x0, y0), SIDE)
+        room = SIDE + GAP - 2
+        label = face(LABEL, True) if tile.dim else kit.fit_font(tile.label, room, LABEL, LABEL_LEAST, True)
+        ink = kit.GOLD if tile.lit else kit.INK_DIM if tile.dim else kit.INK
+        centre = (x0 + SIDE / 2, y0 + th + LABEL_H / 2 + 2)
+        kit.draw_text(draw, centre, tile.label, label, ink, anchor="mm", max_width=room)

@@ -1,4 +1,5 @@
-"""The letters of the spots a player may choose: one letter per space, shared by the picture and the panel's list.
+"""The badges of the spots a player may choose: one letter per space (``bot.texts.triominos.space_letters``), shared
+by the picture, the hand's labels and the panel's lists.
 
 Several placements (other tiles, other rotations) may use the same space; they share its letter, so that a space
 never carries more than one badge. A badge sits inside its space's inscribed circle, where no tile's number and no
@@ -7,32 +8,20 @@ other badge can reach.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
 
-from bot.games.triominos_views import Placement
 from renders import kit
 from renders.triominos.tiles import ROOT3
 from renders.triominos.tiles import Area
 from renders.triominos.tiles import Point
-from renders.triominos.tiles import letter_label
 
-BADGE_MOST: Final = 44
+BADGE_MOST: Final = 36
 RIM: Final = 2
 """The paper ring around a badge."""
-
-
-def spot_letters(spots: Sequence[Placement], first: int = 0) -> list[str]:
-    """The letter of each placement: its space's, the spaces lettered in order of first appearance from the
-    ``first``-th letter on."""
-    letters: dict[tuple[int, int], str] = {}
-    for spot in spots:
-        letters.setdefault((spot.r, spot.c), letter_label(first + len(letters)))
-    return [letters[(spot.r, spot.c)] for spot in spots]
 
 
 def badge_diameter(side: int) -> int:

@@ -15,7 +15,7 @@ from PIL import Image
 from PIL import ImageDraw
 from PIL import ImageFilter
 
-from bot.i18n import t
+from bot.texts.triominos import letter_label as letter_label
 from renders import kit
 from renders import measure
 from renders.kit import Font
@@ -23,12 +23,14 @@ from renders.layout import Space
 
 ROOT3: Final = math.sqrt(3)
 
-MARGIN: Final = Space.L
+WIDTH: Final = 360
+"""The width of every Triominos picture: a phone shows it 265 px wide (0.74 of it), a desktop whole, so that a
+15 px text is 11 px on a phone and what is 12 px on a desktop is 8.8 px on a phone."""
+MARGIN: Final = Space.M
 """Between a Triominos picture's edge and its content."""
-HEADER: Final = 60
-"""The title band of a Triominos picture."""
 NUMBER_SCALE: Final = 0.33
-"""A tile's numbers are this fraction of its side: a 70 px tile has 23 px numbers, 10 px tall on a phone."""
+"""A tile's numbers are this fraction of its side: a 58 px tile has 19 px numbers, their digits 14 px tall, 10.3 px
+on a phone."""
 
 IVORY: Final[kit.RGB] = (250, 244, 226)
 IVORY_EDGE: Final[kit.RGB] = (176, 158, 124)
@@ -45,22 +47,10 @@ GHOST: Final[kit.RGBA] = (255, 236, 170, 150)
 GHOST_EDGE: Final[kit.RGBA] = (246, 200, 62, 255)
 VEIL: Final[kit.RGBA] = (40, 48, 44, 130)
 """What greys a tile that may not be laid now."""
-BACK: Final[kit.RGB] = (120, 92, 60)
-BACK_EDGE: Final[kit.RGB] = (70, 50, 30)
-"""A face-down tile of the pool."""
 
 Point = tuple[float, float]
 Area = tuple[float, float, float, float]
 """A box in picture coordinates (left, top, right, bottom), not rounded."""
-
-
-@lru_cache(maxsize=4)
-def header_band(width: int) -> Image.Image:
-    """The felt of a header with its title band (``kit.header_strip``): the same on every picture of a width.
-    Shared: paste it, never draw on it."""
-    band = kit.new_canvas(width, HEADER)
-    kit.header_strip(band, HEADER)
-    return band
 
 
 def is_up(r: int, c: int) -> bool:
@@ -73,21 +63,6 @@ def vertices(r: int, c: int) -> tuple[Point, Point, Point]:
     if is_up(r, c):
         return (c + 1, r), (c + 2, r + 1), (c, r + 1)
     return (c, r), (c + 2, r), (c + 1, r + 1)
-
-
-def letter_label(index: int) -> str:
-    """A, B, ... Z, AA, AB...: the badge of the ``index``-th spot (0-based)."""
-    label = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        label = chr(65 + rest) + label
-    return label
-
-
-def bonus_label(bonus: str | None, points: int, locale: str) -> str:
-    """ "Pont +40", "Hexagone +50"... or an empty string without a bonus."""
-    return t(locale, f"tri.render.bonus.{bonus}", points=points) if bonus else ""
 
 
 def tile_height(side: int) -> int:

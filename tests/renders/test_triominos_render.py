@@ -20,12 +20,16 @@ from bot.games.triominos import orient
 from bot.games.triominos import tile_face
 from bot.games.triominos import vertices
 from bot.games.triominos_views import TriominosSeatView
-from bot.i18n import has
 from bot.players.triominos import PLAYER
+from bot.texts.triominos import ranked
+from bot.texts.triominos import space_letters
+from bot.texts.triominos import tile_letters
+from renders import measure
 from renders import triominos as tri
 from renders.triominos import board as tri_board
 from renders.triominos import frame as tri_frame
 from renders.triominos import hand as tri_hand
+from renders.triominos import panel as tri_panel
 from renders.triominos import tiles as tri_tiles
 from tests.games.triominos_layouts import DOUBLE
 from tests.games.triominos_layouts import HEXAGON
@@ -151,10 +155,10 @@ def test_the_largest_layout_stays_legible(locale: str) -> None:
     assert len(view.table.board) >= 45
     image = open_png(tri.PICTURES.table(view, LONG_NAMES[:3], locale))
     plan = tri_board.board_plan(view.table)
-    assert plan.side >= tri_frame.READABLE >= 70
-    # Numbers at least 23 px: 23 * 340 / 560 is 14 px of type on a phone (their digits 10 px tall).
-    assert tri_tiles.number_font(plan.side).size >= 23
-    assert image.size == tri_board.picture_size(3)
+    assert plan.side >= tri_frame.READABLE >= 58
+    # Numbers at least 19 px: their digits are 14 px tall, 14 * 265 / 360 = 10.3 px on a phone.
+    assert tri_tiles.number_font(plan.side).size >= 19
+    assert image.size == tri_board.picture_size(3) == (360, 480)
 
 
 def test_a_long_row_is_framed_at_a_readable_scale_with_an_overview() -> None:
@@ -267,34 +271,85 @@ def test_missing_names_fall_back() -> None:
     open_png(tri.PICTURES.table(view, ["", "😀", "\u200b"], "fr"))
 
 
-# --- placements -----------------------------------------------------------------------------------------------
+# --- the panel's picture on a turn ------------------------------------------------------------------------
 
 
 @cache
 def choosing() -> TriominosSeatView:
-    """The view of a seat with at least 25 placements to choose from."""
+    """The view of a seat with more than 25 placements to choose from."""
     for state in everything(2):
         seat = min(GAME.to_act(state), default=0)
         view = GAME.view(state, seat)
-        if len(view.own.placements) >= 25:
+        if len(view.own.placements) > 25:
             return view
-    raise AssertionError("no seat with 25 placements")
+    raise AssertionError("no seat with 26 placements")
+
+
+def around_zero() -> TriominosSeatView:
+    """0-0-0 alone on the table, seat 0 to play with 0-0-2 and 3-3-3: 0-0-2 fits on each of the three sides of
+    0-0-0 (two zeros on the shared side), lettered A, B, C; 3-3-3 fits nowhere."""
+    return GAME.view(fixed([["0-0-2", "3-3-3"], ["1-1-1"]], [(0, 0, [0, 0, 0])], ["4-4-4"]), 0)
+
+
+def test_the_turn_picture_shows_the_whole_hand_with_the_letters_of_each_tile() -> None:
+    view = around_zero()
+    with measure.recording() as marks:
+        image = open_png(tri.render_turn(view, NAMES, "fr", ranked(view.own.placements)))
+    assert image.size == tri_panel.turn_size(2) == (360, tri_panel.BOARD_H + tri_hand.strip_height(1))
+    board = [m.text for m in marks if m.box[3] <= tri_panel.BOARD_H and m.text.isalpha()]
+    assert sorted(board) == ["A", "B", "C"]
+    hand = [m.text for m in marks if m.box[1] >= tri_panel.BOARD_H]
+    # 0-0-2 with its three spots under it; 3-3-3 greyed with its value (9), both tiles' numbers drawn.
+    assert "A B C" in hand and "= 9" in hand
+    assert sorted(text for text in hand if text.isdigit()) == ["0", "0", "2", "3", "3", "3"]
+    assert tri_hand.hand_tiles(view, "fr", mark=True) == (
+        tri_hand.HandTile((0, 0, 2), "A B C", lit=True),
+        tri_hand.HandTile((3, 3, 3), "= 9", dim=True),
+    )
+
+
+def test_a_chosen_tile_alone_is_lit_and_its_spots_keep_their_letters() -> None:
+    view = choosing()
+    every = ranked(view.own.placements)
+    letters = space_letters(every)
+    tile = every[-1].tile
+    spots = [p for p in every if p.tile == tile]
+    shown = tri_hand.hand_tiles(view, "en", mark=True, focus=tile)
+    lit = [face.code for face, drawn in zip(view.own.hand, shown, strict=True) if drawn.lit]
+    assert lit == [tile]
+    plan = tri_board.board_plan(view.table, spots, letters, tri_panel.BOARD_BOX)
+    assert {badge.letter for badge in plan.badges} == set(tile_letters(every)[tile])
+    assert tri.render_turn(view, NAMES, "en", spots, tile) != tri.render_turn(view, NAMES, "en", every[:25])
 
 
 @pytest.mark.parametrize("locale", ["fr", "en"])
-@pytest.mark.parametrize(("count", "first"), [(1, 0), (5, 0), (25, 0), (3, 25)])
-def test_placements(locale: str, count: int, first: int) -> None:
+def test_the_second_page_of_moves_keeps_the_letters_of_the_first(locale: str) -> None:
     view = choosing()
-    spots = view.own.placements[:count]
-    tile = next(face for face in view.own.hand if face.code == spots[0].tile)
-    data = tri.render_placements(view, NAMES, locale, tile, spots, first)
-    image = open_png(data)
-    assert data != tri.PICTURES.table(view, NAMES, locale)
-    assert data != tri.render_placements(view, NAMES, locale, None, spots, first)
-    assert image.size == tri_board.picture_size(len(view.table.players))
-    plan = tri_board.board_plan(view.table, spots, first)
-    assert [badge.letter for badge in plan.badges] == list(dict.fromkeys(tri.spot_letters(spots, first)))
-    assert plan.badges[0].letter == tri.letter_label(first)
+    every = ranked(view.own.placements)
+    letters = space_letters(every)
+    page = every[25:]
+    plan = tri_board.board_plan(view.table, page, letters, tri_panel.BOARD_BOX)
+    assert {badge.letter for badge in plan.badges} == {letters[(p.r, p.c)] for p in page}
+    open_png(tri.render_turn(view, NAMES, locale, page))
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_the_turn_picture_is_readable_on_a_phone_and_short(players: int) -> None:
+    """Every turn of a seeded game: the panel's picture passes the readability rules and shows at most 700 px
+    tall on a phone (265 px wide), so that the panel with its lists and buttons fits in about two screens."""
+    drawn = 0
+    for state in everything(players, seed=players):
+        for seat in GAME.to_act(state):
+            view = GAME.view(state, seat)
+            if not view.own.placements or len(view.own.hand) > 15:
+                continue
+            with measure.recording() as marks:
+                image = open_png(tri.render_turn(view, LONG_NAMES[:players], "fr", ranked(view.own.placements)[:25]))
+            figures = measure.readability(marks, image.width)
+            assert figures.readable, (figures, len(view.table.board))
+            assert image.height * measure.PHONE_WIDTH / image.width <= 700
+            drawn += 1
+    assert drawn >= 10
 
 
 def test_placements_on_the_largest_layout() -> None:
@@ -302,10 +357,10 @@ def test_placements_on_the_largest_layout() -> None:
     state = max(playing, key=lambda s: len(s.layout.cells))
     assert len(state.layout.cells) >= 40
     view = GAME.view(state, min(GAME.to_act(state)))
-    spots = view.own.placements[:25]
-    image = open_png(tri.render_placements(view, LONG_NAMES[:3], "fr", None, spots))
-    assert image.size == tri_board.picture_size(3)
-    plan = tri_board.board_plan(view.table, spots)
+    spots = ranked(view.own.placements)
+    image = open_png(tri.render_turn(view, LONG_NAMES[:3], "fr", spots))
+    assert image.size == tri_panel.turn_size(len(view.own.hand))
+    plan = tri_board.board_plan(view.table, spots, None, tri_panel.BOARD_BOX)
     assert len(plan.badges) == len({(s.r, s.c) for s in spots})
 
 
@@ -322,22 +377,27 @@ def hand_view(tiles: int, *, board: Board = ()) -> TriominosSeatView:
 @pytest.mark.parametrize("locale", ["fr", "en"])
 @pytest.mark.parametrize("board", [[], [(0, 0, [0, 0, 0])]])
 def test_largest_hand(locale: str, board: Board) -> None:
+    """25 tiles take five rows: the hand grows past its frame rather than shrink its numbers."""
     view = hand_view(25, board=board)
     assert view.own.my_turn and len(view.own.hand) == 25
     for mark in (False, True):
-        image = open_png(tri.render_hand(view, locale, mark=mark))
-        assert image.size == tri_hand.hand_size(2)
+        with measure.recording() as marks:
+            image = open_png(tri.render_hand(view, locale, mark=mark))
+        assert image.size == tri_hand.hand_size(2, 25) == (360, tri_hand.strip_height(5))
+        assert measure.readability(marks, image.width).readable
 
 
 def test_hand_sizes_and_marks() -> None:
-    sizes = {open_png(tri.PICTURES.hand(hand_view(n), "fr")).size for n in (0, 1, 7, 12, 25)}
+    sizes = {open_png(tri.PICTURES.hand(hand_view(n), "fr")).size for n in (0, 1, 7, 12, 15)}
     # Two players are dealt 9 tiles and may buy 3 in a turn: three rows of five, whatever the hand holds.
     assert sizes == {tri_hand.hand_size(2)} and tri_hand.frame_rows(2) == 3
+    assert tri_hand.hand_size(2, 16) == (360, tri_hand.strip_height(4))
     view = hand_view(7, board=[(0, 0, [0, 0, 0])])
     assert 0 < len(view.own.playable) < len(view.own.hand)
     assert tri.render_hand(view, "fr", mark=False) != tri.render_hand(view, "fr", mark=True)
     assert tri.PICTURES.hand(view, "fr") == tri.render_hand(view, "fr", mark=True)
-    assert tri.render_hand(view, "fr", mark=True) != tri.render_hand(view, "en", mark=True)
+    # No word is drawn in a hand: its values and letters read the same in both languages.
+    assert tri.render_hand(view, "fr", mark=True) == tri.render_hand(view, "en", mark=True)
     waiting = GAME.view(fixed([["0-0-1"], ["5-5-5"]], [(0, 0, [0, 0, 0])]), 1)
     assert not waiting.legal and tri.PICTURES.hand(waiting, "fr") == tri.render_hand(waiting, "fr", mark=False)
 
@@ -346,6 +406,4 @@ def test_hand_sizes_and_marks() -> None:
 
 
 def test_every_key_the_renderer_uses_exists() -> None:
-    support.assert_keys_exist(support.used_keys(tri, "tri.render."), counted={"tri.render.tiles"})
-    for bonus in BONUS_POINTS:
-        assert has(f"tri.render.bonus.{bonus}")
+    support.assert_keys_exist(support.used_keys(tri, "tri.render."))

@@ -1,10 +1,10 @@
 """The letters of the Triominos spots, measured on the real drawing over many seeded games late in the round.
 
-For every view, the renderer's own plan (``board_plan``, which the drawing follows) gives each letter's badge and
-each tile number's ink box in picture coordinates; the recorded marks of the real drawing must agree with it. No
-badge (its disc, rim included) may come within ``CLEAR`` px of a tile number's ink box or touch another badge, every
-badge's box lies whole inside the board, clear of the overview, and the panel's list names each placement by the
-letter drawn on its space.
+For every view, the renderer's own plan (``board_plan`` for each part of the panel's board, which the drawing
+follows) gives each letter's badge and each tile number's ink box in picture coordinates; the recorded marks of the
+real drawing must agree with it. No badge (its disc, rim included) may come within ``CLEAR`` px of a tile number's
+ink box or touch another badge, every badge's box lies whole inside its board, clear of the overview, every tile is
+shown at a readable side, and the panel's list names each placement by the letter drawn on its space.
 """
 
 from __future__ import annotations
@@ -24,14 +24,18 @@ from bot.games.triominos import TriominosState
 from bot.games.triominos_views import Placement
 from bot.games.triominos_views import TriominosSeatView
 from bot.players.triominos import PLAYER
+from bot.texts.triominos import ranked
+from bot.texts.triominos import space_letters
 from cogs.triominos import _spot_options
-from cogs.triominos import ranked
+from renders import kit
 from renders import measure
 from renders import triominos as tri
 from renders.triominos.board import BoardPlan
 from renders.triominos.board import board_plan
-from renders.triominos.board import picture_size
+from renders.triominos.board import draw_board
 from renders.triominos.frame import READABLE
+from renders.triominos.panel import board_parts
+from renders.triominos.panel import turn_size
 from renders.triominos.tiles import Area
 from renders.triominos.tiles import tile_height
 from tests.renders import support
@@ -40,6 +44,7 @@ SEEDS = range(40)
 """Seeded one-round games, two to six players in turn."""
 LATE = 0.5
 """Views are taken from the second half of each game, where the layout is large."""
+NAMES = ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")
 CLEAR = 2.0
 """The least room between a badge's disc and a number's ink."""
 
@@ -77,13 +82,20 @@ def late_views() -> tuple[TriominosSeatView, ...]:
     return tuple(found)
 
 
-def choices(view: TriominosSeatView) -> Iterator[tuple[list[Placement], int]]:
+def choices(view: TriominosSeatView) -> Iterator[list[Placement]]:
     """The lists the panel letters: every placement best first (by pages of 25), and each tile's own."""
     spots = ranked(view.own.placements)
     for start in range(0, len(spots), 25):
-        yield spots[start : start + 25], start
+        yield spots[start : start + 25]
     for tile in view.own.playable:
-        yield ranked(p for p in view.own.placements if p.tile == tile)[:25], 0
+        yield [p for p in spots if p.tile == tile][:25]
+
+
+def plans(view: TriominosSeatView, spots: Sequence[Placement]) -> list[BoardPlan]:
+    """The plan of each part of the panel's board showing ``spots``, lettered for the whole turn."""
+    letters = space_letters(view.own.placements)
+    parts = board_parts(view.table, spots)
+    return [board_plan(view.table, shown, letters, box, overview=len(parts) == 1) for box, shown in parts]
 
 
 def assert_clear(plan: BoardPlan) -> None:
@@ -109,34 +121,30 @@ def test_the_views_are_late_and_busy() -> None:
 
 
 def test_letters_never_cover_a_number_or_each_other() -> None:
-    framed = 0
+    framed = cut = 0
     for view in late_views():
-        for spots, start in choices(view):
-            plan = board_plan(view.table, spots, start)
-            assert len(plan.badges) == len({(p.r, p.c) for p in spots})
-            assert_clear(plan)
-            framed += plan.minimap is not None
+        for spots in choices(view):
+            found = plans(view, spots)
+            assert sum(len(plan.badges) for plan in found) == len({(p.r, p.c) for p in spots})
+            for plan in found:
+                assert_clear(plan)
+                assert plan.side >= READABLE
+                framed += plan.minimap is not None
+            cut += len(found) > 1
     assert framed, "no view framed: the largest layouts are not reached"
+    assert cut, "no board cut in parts: the spots never lie far apart"
 
 
 def test_a_letter_per_space_and_the_same_in_the_list() -> None:
     for view in late_views()[::7]:
-        for spots, start in choices(view):
-            plan = board_plan(view.table, spots, start)
-            drawn = {(badge.r, badge.c): badge.letter for badge in plan.badges}
+        letters = space_letters(view.own.placements)
+        for spots in choices(view):
+            drawn = {(badge.r, badge.c): badge.letter for plan in plans(view, spots) for badge in plan.badges}
             assert len(set(drawn.values())) == len(drawn)
-            options = _spot_options(spots, start, "fr")
+            assert all(letters[space] == letter for space, letter in drawn.items())
+            options = _spot_options(spots, letters, "fr")
             for spot, option in zip(spots, options, strict=True):
                 assert option.label.startswith(drawn[(spot.r, spot.c)] + " · "), option.label
-
-
-def test_page_letters_follow_from_the_first() -> None:
-    view = max(late_views(), key=lambda v: len(v.own.placements))
-    spots = ranked(view.own.placements)[:6]
-    letters = tri.spot_letters(spots, 25)
-    firsts = list(dict.fromkeys(letters))
-    assert firsts == [tri.letter_label(25 + i) for i in range(len(firsts))]
-    assert firsts[0] == "Z"
 
 
 def _marks_of(data: Sequence[measure.Mark], box: tuple[int, int, int, int]) -> list[tuple[str, Area]]:
@@ -147,26 +155,36 @@ def _marks_of(data: Sequence[measure.Mark], box: tuple[int, int, int, int]) -> l
     return sorted(found)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("index", [0, 1, 2, 3])
+def _cut_in_parts() -> TriominosSeatView:
+    """The first late view whose panel cuts its board in parts."""
+    return next(view for view in late_views() if len(plans(view, next(choices(view)))) > 1)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2, 3, -1])
 def test_the_plan_is_what_is_drawn(index: int) -> None:
-    """The numbers and letters the plan places are exactly the glyphs the drawing notes on the board."""
+    """The numbers and letters the plan places are exactly the glyphs the drawing notes on the board (each part
+    of it drawn on its own, the last case a board cut in parts)."""
     views = sorted(late_views(), key=lambda v: -len(v.table.board))
-    view = views[index * 17]
-    spots, start = next(choices(view))
-    with measure.recording() as marks:
-        data = tri.render_placements(view, ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"], "fr", None, spots, start)
-    image = Image.open(io.BytesIO(data))
-    assert image.size == picture_size(len(view.table.players))
-    plan = board_plan(view.table, spots, start)
-    board = plan.box
-    # Glyphs whose box lies on the board only: tiles cut by the board's edge have numbers beyond it.
-    drawn = [(text, box) for text, box in _marks_of(marks, board) if _inside(box, board)]
-    planned = [(text, tuple(round(v) for v in box)) for text, box in plan.numbers() if _inside(box, board)]
-    letters = {badge.letter for badge in plan.badges}
-    assert sorted(planned) == sorted(m for m in drawn if m[0] not in letters)
-    for badge in plan.badges:
-        (glyph,) = [box for text, box in drawn if text == badge.letter]
-        assert _inside(glyph, badge.box)
+    view = views[index * 17] if index >= 0 else _cut_in_parts()
+    spots = next(choices(view))
+    data = tri.render_turn(view, NAMES, "fr", spots)
+    found = plans(view, spots)
+    assert Image.open(io.BytesIO(data)).size == turn_size(len(view.own.hand), found[-1].box[3])
+    letters = space_letters(view.own.placements)
+    parts = board_parts(view.table, spots)
+    for plan, (box, shown) in zip(found, parts, strict=True):
+        canvas = kit.new_canvas(360, box[3])
+        with measure.recording() as marks:
+            draw_board(canvas, box, view.table, NAMES, "fr", shown, letters, overview=len(parts) == 1)
+        board = plan.box
+        # Glyphs whose box lies on the board only: tiles cut by the board's edge have numbers beyond it.
+        drawn = [(text, box) for text, box in _marks_of(marks, board) if _inside(box, board)]
+        planned = [(text, tuple(round(v) for v in box)) for text, box in plan.numbers() if _inside(box, board)]
+        letters_drawn = {badge.letter for badge in plan.badges}
+        assert sorted(planned) == sorted(m for m in drawn if m[0] not in letters_drawn)
+        for badge in plan.badges:
+            (glyph,) = [box for text, box in drawn if text == badge.letter]
+            assert _inside(glyph, badge.box)
 
 
 def test_framed_tables_keep_the_last_tile_readable() -> None:
