@@ -147,14 +147,11 @@ def _bid_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page
         )
     ):
         if options:
-            select = FocusSelect(game.id, snapshot.stage, options, placeholder, slot=row)
-            select.item.row = row
-            controls.add_item(select)
+            controls.add_item(FocusSelect(game.id, snapshot.stage, options, placeholder, slot=row))
     lines = [t(lang, "neuro.panel.bid_intro")]
     if base and cell and carton:
         bid = Action.of("bid", base=base, r=cell[0], c=cell[1], carton=carton)
         confirm = ActButton(game.id, snapshot.n, bid, t(lang, "neuro.action.bid"), discord.ButtonStyle.success)
-        confirm.item.row = 3
         controls.add_item(confirm)
         lines.append(
             t(
@@ -169,12 +166,10 @@ def _bid_panel(snapshot: Snapshot, seat: int, lang: str, focus: str | None, page
         here = focus or "bid:::"
         for label, target, off in (("panel.prev", page - 1, page == 0), ("panel.next", page + 1, page >= pages - 1)):
             button = FocusButton(game.id, snapshot.stage, here, max(0, min(target, pages - 1)), t(lang, label), off)
-            button.item.row = 3
             controls.add_item(button)
     for action in legal:
         if action.kind == "nobid":
             skip = ActButton(game.id, snapshot.n, action, t(lang, "neuro.action.nobid"), discord.ButtonStyle.secondary)
-            skip.item.row = 4
             controls.add_item(skip)
     if not any(a.kind == "nobid" for a in legal):
         lines.append(t(lang, "neuro.panel.caller_must_bid"))
@@ -212,10 +207,10 @@ def ranked(placements: Sequence[Placement]) -> list[Placement]:
 def _pass_button(
     controls: discord.ui.View, snapshot: Snapshot, view: View, lang: str, action: Action | None, lines: list[str]
 ) -> None:
-    """Pass, on the last row; shown but disabled when "deux cartes" forbids passing while a card can be laid."""
+    """Pass, after the moves (on the row of the buttons when it has room); shown but disabled when "deux cartes"
+    forbids passing while a card can be laid."""
     label = t(lang, "neuro.action.pass" if view.own.pass_vp < 0 else "neuro.action.pass_free")
     button = ActButton(snapshot.game.id, snapshot.n, action or Action.of("pass"), label, discord.ButtonStyle.danger)
-    button.item.row = 4
     if action is None:
         button.item.disabled = True
         lines.append(t(lang, "neuro.panel.pass_forbidden"))
@@ -257,7 +252,6 @@ def _build_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
             discord.SelectOption(label=_place_label(view, p, lang)[:100], value=_place(p).dumps()) for p in rest[:PAGE]
         ]
         more = ActSelect(game.id, snapshot.n, 0, options, plural(lang, "neuro.panel.choose_more", len(rest)))
-        more.item.row = 1
         controls.add_item(more)
     if len(rest) > PAGE:
         by_card: dict[str, list[int]] = {}
@@ -277,7 +271,6 @@ def _build_panel(snapshot: Snapshot, seat: int, lang: str) -> FocusPanel:
             for card, vps in sorted(by_card.items())
         ][:PAGE]
         select = FocusSelect(game.id, snapshot.stage, cards, t(lang, "neuro.panel.choose_card"))
-        select.item.row = 2
         controls.add_item(select)
     pass_action = next((a for a in snapshot.legal.get(seat, []) if a.kind == "pass"), None)
     _pass_button(controls, snapshot, view, lang, pass_action, lines)

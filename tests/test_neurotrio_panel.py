@@ -8,6 +8,7 @@ fits nowhere. Ranked as the computer player weighs them: the VP first, then the 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import discord
@@ -19,6 +20,7 @@ from bot.games.neurotrio_views import Placement
 from bot.live import Shown
 from bot.store import Seat
 from bot.tables import Snapshot
+from cogs.layouts import action_rows
 from cogs.neurotrio import BEST
 from cogs.neurotrio import PAGE
 from cogs.neurotrio import _focus_panel
@@ -94,7 +96,9 @@ def test_five_buttons_best_first_the_others_in_one_menu_and_pass() -> None:
         "rose · vert · 1 → B4",
         "Passer (-1 PV)",
     ]
-    assert [b.row for b in buttons] == [0] * BEST + [4]
+    # As Discord shows them: the five buttons on one row, the menu under them, then "Pass".
+    rows = [[type(item).__name__ for item in row.children] for row in action_rows(panel.controls.children)]
+    assert rows == [["ActButton"] * BEST, ["ActSelect"], ["ActButton"]]
     assert _move(buttons[0].custom_id or "") == Action.of("place", card="CV2", r=1, c=1)
     assert _move(buttons[-1].custom_id or "") == Action.of("pass") and not buttons[-1].disabled
     (menu,) = _selects(panel.controls)
@@ -131,6 +135,8 @@ def test_past_a_menus_worth_a_menu_of_cards_shows_each_cards_cells() -> None:
     assert panel is not None
     buttons, selects = _buttons(panel.controls), _selects(panel.controls)
     assert len(buttons) == BEST + 1 and buttons[-1].label.startswith("Pass")
+    rows = [[type(item).__name__ for item in row.children] for row in action_rows(panel.controls.children)]
+    assert rows == [["ActButton"] * BEST, ["ActSelect"], ["FocusSelect"], ["ActButton"]]
     more, cards = selects
     assert more.placeholder == "40 other placements…" and len(more.options) == PAGE
     best = ranked(view.own.placements)
@@ -159,3 +165,18 @@ def test_the_panel_is_at_most_two_rows_of_menus_and_a_row_of_buttons() -> None:
         panel = _focus_panel(_snapshot(state), seat, "fr", None, 0)
         assert panel is not None
         assert len(_buttons(panel.controls)) <= BEST + 1 and len(_selects(panel.controls)) <= 2
+
+
+def test_a_bid_in_menus_shows_its_three_menus_then_its_buttons() -> None:
+    """The bid without its form (a domain too large for one): base carton, domain card and carton menus, then the
+    confirmation and "No bid" under them. Hugo bids after Zoé's call: base 7 on Zoé's card (C2), his 1 carton."""
+    state = building()
+    GAME.apply(state, 0, Action.of("neuro"), random.Random(3))
+    GAME.apply(state, 0, Action.of("bid", base=5, r=0, c=0, carton="2"), random.Random(4))
+    panel = _focus_panel(_snapshot(state), 1, "fr", "bid:7:0,1:1", 0)
+    assert panel is not None
+    rows = [[type(item).__name__ for item in row.children] for row in action_rows(panel.controls.children)]
+    assert rows == [["FocusSelect"], ["FocusSelect"], ["FocusSelect"], ["ActButton", "ActButton"]]
+    confirm, skip = _buttons(panel.controls)
+    assert _move(confirm.custom_id or "") == Action.of("bid", base=7, r=0, c=1, carton="1")
+    assert (confirm.label, skip.label) == ("Miser", "Ne pas miser")
