@@ -48,7 +48,7 @@ ROSE_PETAL: Final = 0.24
 CARD_ROUND: Final = 0.13
 """A card's corner radius, as a fraction of its side."""
 CARD_BORDER: Final = 0.03
-INDEX_TEXT: Final = (0.3, 0.53, 22)
+INDEX_TEXT: Final = (0.3, 0.53, 26)
 """The top band's letters: a fraction of the side on large cards, up to a larger fraction (capped at a size in px)
 on small ones, so that a grid card 42 px wide still prints them 22 px tall (10 px on a phone)."""
 INDEX_INSET: Final = 0.1

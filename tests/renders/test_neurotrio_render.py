@@ -245,6 +245,13 @@ def test_a_card_measures_its_letters_and_its_shape() -> None:
         assert texts[cards.fond_letter(code[1], "fr")].height == 22 and texts[code[2]].height == 22
         assert texts[shape].symbol and texts[shape].height >= 10 * 560 / 265
         assert all(mark.box[0] >= 100 and mark.box[2] <= 142 and mark.box[1] >= 50 for mark in marks)
+    # Every larger card, up to the largest cell, prints its letters and its shape at least as large.
+    for width in range(42, board.CELL_MOST + 1):
+        for code, shape in (("RV2", "rose"), ("CN1", "cœur"), ("EB3", "étoile")):
+            with measure.recording() as marks:
+                kit.paste(canvas, cards.card_image(code, width, "fr"), (0, 0))
+            heights = {mark.text: mark.height for mark in marks}
+            assert heights[code[2]] >= 22 and heights[shape] >= 10 * 560 / 265, (width, code)
 
 
 def test_cards_are_distinct_cached_images() -> None:
