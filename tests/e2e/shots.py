@@ -241,7 +241,9 @@ def smallest_texts(shot: Shot, marks: list[measure.Mark]) -> dict[str, Any]:
 
 
 def write_widths(widths: dict[str, list[float]]) -> None:
-    """The narrowest width at which each screen showed a table picture, for the readability checks."""
+    """The width at which each screen shows a table picture, for the readability checks: the narrowest a picture
+    was scaled down to (a picture narrower than the screen's room is shown at its own size, and says nothing of
+    it); a screen where no picture was scaled keeps its width."""
     shown = json.loads(measure.SHOWN_WIDTHS.read_text(encoding="utf-8"))
     for name, seen in widths.items():
         if seen:
@@ -284,8 +286,9 @@ async def run(args: argparse.Namespace) -> None:
                         what = "table" if "-table-" in shot.path.name else "panel"
                         report.append({"game": kind, **smallest_texts(shot, marks[what])})
                         screen = shot.path.stem.rsplit("-", 1)[-1]
-                        if what == "table" and shot.pictures:
-                            widths[screen].append(shot.pictures[0].shown)
+                        scaled = [p.shown for p in shot.pictures if p.shown < p.natural - 0.5]
+                        if what == "table" and scaled:
+                            widths[screen].append(scaled[0])
                 (args.out / "readability.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
                 for line in report:
                     print(f"  {line['shot']}: {line.get('smallest_decision_text')} {line.get('smallest_text')}")
