@@ -42,7 +42,6 @@ from bot.workers import off_loop
 from cogs.alt_text import fit
 from cogs.alt_text import results_alt
 from cogs.common import Host
-from cogs.components import ActButton
 from cogs.components import HandButton
 from cogs.components import LobbyButton
 from cogs.components import Panel
@@ -65,6 +64,7 @@ from cogs.pacing import at
 from cogs.permissions import tell_missing
 from cogs.table_buttons import settings_select
 from cogs.table_buttons import table_controls
+from cogs.table_moves import public_moves
 from cogs.ui import ui_for
 from cogs.uploads import Uploads
 from renders.results import results_picture
@@ -142,22 +142,13 @@ def table_layout(snapshot: Snapshot, lang: str, *, ended: bool, results: str | N
     own buttons and the rules; an ended table keeps its words and picture, with "Play again" once the game is
     over. Each picture carries its description in words."""
     game = snapshot.game
-    ui = ui_for(game.kind)
     names = [s.name for s in game.seats]
     texts = texts_of(game.kind)
     title = t(lang, spec_of(game.kind).title_key)
     summary = "\n".join([f"## {title}", *texts.summary(snapshot.public, names, lang)])
     moves = [line for e in snapshot.recent if (line := narrate(game.kind, e, names, lang))]
     last = "\n".join(f"› {m}" for m in moves[-5:])
-    items: list[discord.ui.Item[Any]] = []
-    if not ended:
-        game_rows = [row[:5] for row in (ui.table_actions(snapshot) if ui.table_actions else []) if row][:5]
-        for r, row in enumerate(game_rows):
-            for action in row:
-                label = texts.action_label(action, snapshot.public, lang, names)
-                button = ActButton(game.id, snapshot.n, action, label, ui.action_style(action))
-                button.item.row = r
-                items.append(button)
+    items = [] if ended else public_moves(snapshot, lang)
     own = [
         *([] if ended else [HandButton(game.id, t(lang, "table.my_hand"))]),
         *table_controls(game, over=ended),

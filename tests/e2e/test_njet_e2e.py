@@ -1,7 +1,7 @@
 """A whole round of Njet! on a simulated Discord: three people and one computer player.
 
-The stones are placed with the table message's buttons, the partner is chosen and the tricks are
-played from the DM panels, and the secret discard is a multi-select of exactly N cards.
+The stones are placed from the table message (one menu while more than ten are open, then buttons), the partner
+is chosen and the tricks are played from the DM panels, and the secret discard is a multi-select of exactly N cards.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ async def test_a_whole_round_through_buttons_and_panels(simcord_env: Any) -> Non
     await table.start()
     phases_seen: set[str] = set()
     rng = random.Random(5)
+    menus = 0
     async for live in until_over(table, 200):
         engine = live.engine
         public = engine.public_view(live.state)
@@ -51,15 +52,24 @@ async def test_a_whole_round_through_buttons_and_panels(simcord_env: Any) -> Non
         if phase == "njet":
             message = await table.table_message()
             buttons = move_buttons(message)
+            select_id, offered = select_moves(message)
             legal = {a.dumps() for a in engine.legal_actions(live.state, seat)}
-            assert set(buttons) == legal  # every blockable option, and only those
-            # Someone else clicking the stone is refused and nothing changes.
+            # Every blockable option, and only those: buttons up to ten, one menu past ten.
+            assert (set(buttons), select_id is None) == (legal, True) if len(legal) <= 10 else set(offered) == legal
+            # Someone else choosing the stone is refused and nothing changes.
             other = next(m for m in table.members if m.id != user)
             before = live.n
-            refused = await other.click(message, custom_id=buttons[choice.dumps()])
+            if buttons:
+                refused = await other.click(message, custom_id=buttons[choice.dumps()])
+            else:
+                refused = await other.select(message, [choice.dumps()], custom_id=select_id)
             assert panel_of(refused).ephemeral
             assert live.n == before
-            await member.click(message, custom_id=buttons[choice.dumps()])
+            if buttons:
+                await member.click(message, custom_id=buttons[choice.dumps()])
+            else:
+                await member.select(message, [choice.dumps()], custom_id=select_id)
+            menus += select_id is not None
             continue
 
         panel = member.user.dm_channel.last_message
@@ -88,6 +98,7 @@ async def test_a_whole_round_through_buttons_and_panels(simcord_env: Any) -> Non
             await member.user.select(panel, [choice.dumps()], custom_id=select_id)
 
     assert {"njet", "tricks"} <= phases_seen
+    assert menus > 0  # the round's first stones (more than ten open) were chosen in the menu
     await finished_texts(table)
     row, log = await table.bot.tables.full_log(table.game_id)
     names = [s.name for s in row.seats]
