@@ -64,6 +64,7 @@ async def test_the_replay_of_the_last_game_is_posted_in_the_channel(
     assert message.content == f"🎞️ Njet! · game #{table.game_id}, replayed"
     (attachment,) = message.attachments
     assert attachment.filename == f"tablee-njet-{table.game_id}.gif"
+    assert attachment.description.startswith(f"Animation of game #{table.game_id} of Njet!")
     data = await attachment.read()
     assert len(data) < 10_000_000
     with Image.open(io.BytesIO(data)) as shown:

@@ -116,6 +116,7 @@ async def test_the_end_of_the_game_gives_each_rating_change_and_stats_the_leader
     assert answer.embeds[0].footer.text == EXPLAINED
     (picture,) = answer.attachments
     assert picture.filename == "leaderboard-triominos.png"
+    assert picture.description.startswith("Triominos leaderboard on this server: 1. ")
     lines = _leaderboard(names, ranks, after, me=0)
     assert await picture.read() == leaderboard_picture(lines, "triominos", "en")  # Pat's line lit
 
