@@ -40,6 +40,8 @@ LABEL_H: Final = 22
 LABEL: Final = Type.NOTE
 """A label's size (15 px, 11 px on a phone); letters that do not fit go down to ``LABEL_LEAST``."""
 LABEL_LEAST: Final = 14
+THIN: Final = "\u2009"
+"""A thin space: between the letters of a label that a space would make too wide."""
 ROW_GAP: Final = Space.S
 TOP: Final = Space.M
 """Above the first row: room for a lit tile's halo."""
@@ -124,7 +126,21 @@ def draw_hand(canvas: Image.Image, top: int, tiles: Sequence[HandTile], locale: 
             halo(canvas, (x0, y0), SIDE, True, kit.GOLD, Space.S)
         paste_tile(canvas, tile_image(tile.numbers, SIDE, dim=tile.dim), (x0, y0), SIDE)
         room = SIDE + GAP - 2
-        label = face(LABEL, True) if tile.dim else kit.fit_font(tile.label, room, LABEL, LABEL_LEAST, True)
+        lines, label = _label_lines(tile.label, room)
         ink = kit.GOLD if tile.lit else kit.INK_DIM if tile.dim else kit.INK
-        centre = (x0 + SIDE / 2, y0 + th + LABEL_H / 2 + 2)
-        kit.draw_text(draw, centre, tile.label, label, ink, anchor="mm", max_width=room)
+        middle = y0 + th + LABEL_H / 2 + 2
+        for k, line in enumerate(lines):
+            y = middle + (k - (len(lines) - 1) / 2) * LABEL_LEAST
+            kit.draw_text(draw, (x0 + SIDE / 2, y), line, label, ink, anchor="mm", max_width=room)
+
+
+def _label_lines(label: str, room: float) -> tuple[list[str], kit.Font]:
+    """A label as it fits under a tile: on one line (its letters a space apart, else a thin space), else on two
+    lines of half the letters each (past that, cut with an ellipsis)."""
+    for text in (label, label.replace(" ", THIN)):
+        fitted = kit.fit_font(text, room, LABEL, LABEL_LEAST, True)
+        if kit.text_width(text, fitted) <= room:
+            return [text], fitted
+    letters = label.split(" ")
+    half = math.ceil(len(letters) / 2)
+    return [THIN.join(letters[:half]), THIN.join(letters[half:])], face(LABEL_LEAST, True)

@@ -24,6 +24,7 @@ from bot.players.triominos import PLAYER
 from bot.texts.triominos import ranked
 from bot.texts.triominos import space_letters
 from bot.texts.triominos import tile_letters
+from renders import kit
 from renders import measure
 from renders import triominos as tri
 from renders.triominos import board as tri_board
@@ -362,6 +363,21 @@ def test_placements_on_the_largest_layout() -> None:
     assert image.size == tri_panel.turn_size(len(view.own.hand))
     plan = tri_board.board_plan(view.table, spots, None, tri_panel.BOARD_BOX)
     assert len(plan.badges) == len({(s.r, s.c) for s in spots})
+
+
+def test_a_tile_that_fits_at_many_spots_shows_all_their_letters() -> None:
+    """Four letters a space apart fit under a tile; more go a thin space apart, then on two lines: never cut
+    (up to ten, more than a tile fits in any seeded game), never under 14 px (10.3 px on a phone)."""
+    room = tri_hand.SIDE + tri_hand.GAP - 2
+    for count in range(1, 11):
+        letters = [tri.letter_label(i) for i in range(count)]
+        lines, font = tri_hand._label_lines(" ".join(letters), room)
+        assert font.size >= tri_hand.LABEL_LEAST
+        assert all(kit.text_width(line, font) <= room for line in lines)
+        assert "".join("".join(lines).split()) == "".join(letters)
+        assert len(lines) == (1 if count <= 5 else 2)
+        if count <= 4:
+            assert lines == [" ".join(letters)] and font.size == tri_hand.LABEL
 
 
 # --- the hand -------------------------------------------------------------------------------------------------
