@@ -1,8 +1,15 @@
 """The store the bot holds: one class whatever the database, so the table service, the cogs and the tools never
-depend on which backend runs (and a test may subclass it to inject faults on either)."""
+depend on which backend runs (and a test may subclass it to inject faults on either).
+
+Its methods are written once, statements in PostgreSQL's spelling (``bot.store.dialect`` says how SQLite reads them),
+over the backend's few primitives (``bot.store.base``): a method added here runs, and is tested, on both databases.
+This module holds the games, their actions, turn timers, panels and players; ``bot.store.records`` what outlives a
+game.
+"""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterable
 from contextlib import AbstractAsyncContextManager
@@ -14,23 +21,27 @@ import aiosqlite
 
 from bot.store.base import Backend
 from bot.store.base import ChangeWatcher
-from bot.store.model import EPILOGUE_LEASE_S
+from bot.store.base import Tx
+from bot.store.model import ENDED_EARLY
 from bot.store.model import ActionRow
-from bot.store.model import ChatVertChange
-from bot.store.model import FinishedGame
+from bot.store.model import ActiveTableExists
+from bot.store.model import DuplicateAction
+from bot.store.model import GameEnded
 from bot.store.model import GameRow
-from bot.store.model import PlayerRating
-from bot.store.model import RateGame
-from bot.store.model import RatingChange
 from bot.store.model import ResultLine
 from bot.store.model import Seat
-from bot.store.model import StatLine
-from bot.store.model import T
 from bot.store.model import game_fields
+from bot.store.records import Records
+from bot.store.records import write_finish
+from bot.store.rows import ACTION_COLUMNS
+from bot.store.rows import GAME_COLUMNS
+from bot.store.rows import action_from_row
+from bot.store.rows import game_from_row
+from bot.store.rows import game_values
 from bot.store.sqlite import SQLiteBackend
 
 
-class Store:
+class Store(Records):
     """Games, actions, stats: every call is one short transaction on ``backend`` (see ``bot.store.base``).
 
     ``await Store.open(path)`` opens a SQLite file; ``bot.store.open_store`` chooses from a setting.
@@ -88,40 +99,60 @@ class Store:
         settings: dict[str, Any] | None = None,
     ) -> GameRow:
         """A new game in its lobby; ``ActiveTableExists`` when the channel already has an open table."""
-        return await self.backend.create_game(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            kind=kind,
-            options=options,
-            seats=seats,
-            seed=seed,
-            host_id=host_id,
-            locale=locale,
-            reminder_s=reminder_s,
-            timeout_s=timeout_s,
-            now=time.time() if now is None else now,
-            settings=settings or {},
-        )
+        values = (guild_id, channel_id, kind, json.dumps(options), json.dumps([s.to_json() for s in seats]), seed)
+        rest = (host_id, locale, reminder_s, timeout_s, time.time() if now is None else now, json.dumps(settings or {}))
+
+        async def insert(tx: Tx) -> Any:
+            return await tx.fetchrow(
+                "INSERT INTO games (guild_id, channel_id, kind, options, seats, seed, status, host_id, locale,"
+                " reminder_s, timeout_s, created_at, settings)"
+                f" VALUES ($1, $2, $3, $4, $5, $6, 'lobby', $7, $8, $9, $10, $11, $12) RETURNING {GAME_COLUMNS}",
+                *values,
+                *rest,
+            )
+
+        try:
+            row = await self.backend.run(insert)
+        except Exception as error:
+            if self.backend.violates(error, "games_one_active_per_channel"):
+                raise ActiveTableExists(channel_id) from None
+            raise
+        return game_from_row(row)
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        return await self.backend.get_game(game_id)
+        return await self._game("id = $1", game_id)
 
     async def active_game(self, channel_id: int) -> GameRow | None:
-        return await self.backend.active_game(channel_id)
+        """The channel's open table (lobby or running), if any."""
+        return await self._game("channel_id = $1 AND status IN ('lobby', 'running')", channel_id)
 
     async def last_game(self, channel_id: int) -> GameRow | None:
         """The most recent game of a channel that was started, whatever its status."""
-        return await self.backend.last_game(channel_id)
+        return await self._game("channel_id = $1 AND started_at IS NOT NULL ORDER BY id DESC LIMIT 1", channel_id)
 
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
-        return await self.backend.games_with_status(*statuses)
+        """Every game in one of ``statuses``, oldest first."""
+        return await self._games("status = ANY($1::text[]) ORDER BY id", list(statuses))
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
-        await self.backend.update_game(game_id, game_fields(fields))
+        """Set some columns of a game (those of ``model.UPDATABLE``)."""
+        assignments = ", ".join(f"{name} = ${i}" for i, name in enumerate(game_fields(fields), start=2))
+        await self.backend.change_game(f"UPDATE games SET {assignments} WHERE id = $1", game_id, *game_values(fields))
 
     async def close_game(self, game_id: int, status: str, now: float) -> bool:
-        """End a lobby (cancelled) or a running game (abandoned) unless it already ended: whether it did now."""
-        return await self.backend.close_game(game_id, status, now)
+        """End a lobby (cancelled) or a running game (abandoned) unless it already ended: whether it did now,
+        serialized with its moves (its last move, in another process, may have ended it first)."""
+
+        async def close(tx: Tx) -> bool:
+            await tx.lock_game(game_id)  # after a move being written, never in the middle of it
+            return await tx.change_game(
+                "UPDATE games SET status = $2, ended_at = $3 WHERE id = $1 AND status IN ('lobby', 'running')",
+                game_id,
+                status,
+                now,
+            )
+
+        return await self.backend.run(close)
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -142,29 +173,43 @@ class Store:
 
         With ``results`` the game is closed ('over'), its ranking recorded and its epilogue marked owed in the same
         transaction as its last move: a crash can never leave a finished game marked running, nor lose its epilogue.
-        ``DuplicateAction`` when ``n`` is taken.
+        ``DuplicateAction`` when ``n`` is taken (by this process or another); ``GameEnded`` when the game was closed
+        early.
         """
-        await self.backend.append_action(
-            game_id,
-            n,
-            seat,
-            action,
-            by_bot=by_bot,
-            at=time.time() if at is None else at,
-            turn_since=turn_since,
-            results=results,
-            how=how,
-        )
+        row = ActionRow(n, seat, action, by_bot, time.time() if at is None else at, how)
+
+        async def append(tx: Tx) -> None:
+            await tx.lock_game(game_id)
+            if not await tx.add_action(game_id, row, turn_since):
+                status = await tx.fetchval("SELECT status FROM games WHERE id = $1", game_id)
+                raise (GameEnded if status in ENDED_EARLY else DuplicateAction)(game_id, n)
+            if results is not None:
+                await write_finish(tx, game_id, "over", results, row.at)
+
+        try:
+            await self.backend.run(append)
+        except Exception as error:
+            # Only the (game, number) key means "already written"; any other constraint is a failed write.
+            if self.backend.violates(error, "actions_game_number"):
+                raise DuplicateAction(game_id, n) from None
+            raise
 
     async def actions(self, game_id: int) -> list[ActionRow]:
-        return await self.backend.actions(game_id)
+        """A game's actions in order."""
+        rows = await self.backend.fetch(f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = $1 ORDER BY n", game_id)
+        return [action_from_row(r) for r in rows]
 
     async def action_count(self, game_id: int) -> int:
-        return await self.backend.action_count(game_id)
+        return int(await self.backend.fetchval("SELECT COUNT(*) FROM actions WHERE game_id = $1", game_id))
 
     async def game_version(self, game_id: int) -> tuple[int, GameRow] | None:
         """The number of a game's last action (0 before the first) and its row, read together; None if no game."""
-        return await self.backend.game_version(game_id)
+        row = await self.backend.fetchrow(
+            f"SELECT {GAME_COLUMNS}, (SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = $1)"
+            " FROM games WHERE id = $1",
+            game_id,
+        )
+        return None if row is None else (int(row[22]), game_from_row(row))
 
     # -- between processes ---------------------------------------------------------------------
 
@@ -186,18 +231,26 @@ class Store:
         await self.backend.release_timer(game_id)
 
     async def claim_call(self, game_id: int, turn_since: float) -> bool:
-        """Mark the people awaited since ``turn_since`` as called: True for the one caller that did it."""
-        return await self.backend.claim_call(game_id, turn_since)
+        """Mark the people awaited since ``turn_since`` as called: True for the one caller that did it (False when
+        they already were, or the turn moved on)."""
+        sql = "UPDATE games SET called = TRUE WHERE id = $1 AND NOT called AND turn_since = $2"
+        return await self.backend.execute(sql, game_id, turn_since) == 1
 
     async def claim_reminder(self, game_id: int, turn_since: float) -> bool:
         """Mark the turn that began at ``turn_since`` as reminded: True for the one caller that did it."""
-        return await self.backend.claim_reminder(game_id, turn_since)
+        sql = "UPDATE games SET reminded = TRUE WHERE id = $1 AND NOT reminded AND turn_since = $2"
+        return await self.backend.execute(sql, game_id, turn_since) == 1
 
     # -- private panels ------------------------------------------------------------------------
 
     async def panel(self, game_id: int, user_id: int) -> tuple[int | None, int | None, bool]:
         """(DM channel id, DM message id, DM refused) for a player's private panel."""
-        return await self.backend.panel(game_id, user_id)
+        row = await self.backend.fetchrow(
+            "SELECT channel_id, message_id, dm_refused FROM panels WHERE game_id = $1 AND user_id = $2",
+            game_id,
+            user_id,
+        )
+        return (row[0], row[1], bool(row[2])) if row else (None, None, False)
 
     async def set_panel(
         self,
@@ -208,116 +261,41 @@ class Store:
         message_id: int | None = None,
         dm_refused: bool = False,
     ) -> None:
-        await self.backend.set_panel(
-            game_id, user_id, channel_id=channel_id, message_id=message_id, dm_refused=dm_refused
+        await self.backend.execute(
+            "INSERT INTO panels (game_id, user_id, channel_id, message_id, dm_refused) VALUES ($1, $2, $3, $4, $5)"
+            " ON CONFLICT (game_id, user_id) DO UPDATE SET channel_id = EXCLUDED.channel_id,"
+            " message_id = EXCLUDED.message_id, dm_refused = EXCLUDED.dm_refused",
+            *(game_id, user_id, channel_id, message_id, dm_refused),
         )
 
     # -- users ---------------------------------------------------------------------------------
 
     async def set_user_locale(self, user_id: int, locale: str) -> None:
-        await self.backend.set_user_locale(user_id, locale)
+        await self.backend.execute(
+            "INSERT INTO users (user_id, locale) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET locale ="
+            " EXCLUDED.locale WHERE users.locale <> EXCLUDED.locale",
+            user_id,
+            locale,
+        )
 
     async def user_locale(self, user_id: int) -> str | None:
-        return await self.backend.user_locale(user_id)
+        locale = await self.backend.fetchval("SELECT locale FROM users WHERE user_id = $1", user_id)
+        return None if locale is None else str(locale)
 
     async def set_notify(self, user_id: int, mode: str) -> None:
         """How a player is called when their turn comes: ``channel`` (a mention), ``dm`` or ``off``."""
-        await self.backend.set_notify(user_id, mode)
+        await self.backend.execute(
+            "INSERT INTO notify (user_id, mode) VALUES ($1, $2)"
+            " ON CONFLICT (user_id) DO UPDATE SET mode = EXCLUDED.mode",
+            user_id,
+            mode,
+        )
 
     async def notify_modes(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Each player's choice; those who never chose are called in the channel."""
         ids = list(dict.fromkeys(user_ids))
-        found = await self.backend.notify_modes(ids) if ids else {}
+        if not ids:
+            return {}
+        rows = await self.backend.fetch("SELECT user_id, mode FROM notify WHERE user_id = ANY($1::bigint[])", ids)
+        found = {int(r[0]): str(r[1]) for r in rows}
         return {user_id: found.get(user_id, "channel") for user_id in ids}
-
-    # -- results and statistics ----------------------------------------------------------------
-
-    async def finish_game(self, game_id: int, status: str, results: Iterable[ResultLine], now: float) -> None:
-        """Close a game and record its ranking (seat, user, name, rank, score) in one transaction."""
-        await self.backend.finish_game(game_id, status, results, now)
-
-    async def owed_epilogues(self) -> list[int]:
-        """The games over whose epilogue (their hook, their rating) is still owed: a crash or a failure came between
-        their end and it."""
-        return await self.backend.owed_epilogues()
-
-    async def claim_epilogue(self, game_id: int, now: float, lease_s: float = EPILOGUE_LEASE_S) -> bool:
-        """Whether this process may do a game's owed epilogue now (claimed for ``lease_s`` from the others)."""
-        return await self.backend.claim_epilogue(game_id, now, lease_s)
-
-    async def epilogue_done(self, game_id: int) -> None:
-        await self.backend.epilogue_done(game_id)
-
-    async def stats(self, guild_id: int, kind: str | None = None) -> list[StatLine]:
-        """Finished games and wins per game kind and human player on one server, best first."""
-        return await self.backend.stats(guild_id, kind)
-
-    async def games_played(self, guild_id: int) -> dict[str, int]:
-        return await self.backend.games_played(guild_id)
-
-    # -- table-level data that outlives one game -----------------------------------------------
-
-    async def table_data(self, channel_id: int, kind: str, key: str) -> Any:
-        return await self.backend.table_data(channel_id, kind, key)
-
-    async def set_table_data(self, channel_id: int, kind: str, key: str, value: Any) -> None:
-        await self.backend.set_table_data(channel_id, kind, key, value)
-
-    # -- Le Chat vert's rules --------------------------------------------------------------------
-
-    async def chat_vert_rules(self, channel_id: int) -> list[dict[str, Any]]:
-        """The rules in force at a table, by id (oldest first)."""
-        return await self.backend.chat_vert_rules(channel_id)
-
-    async def change_chat_vert_rules(self, channel_id: int, keys: tuple[str, ...], change: ChatVertChange[T]) -> T:
-        """One change of a table's rules and of its Chat vert data ``keys``, in one transaction (see ``Backend``)."""
-        return await self.backend.change_chat_vert_rules(channel_id, keys, change)
-
-    # -- the history of finished games ---------------------------------------------------------
-
-    async def recent_games(
-        self, guild_id: int, limit: int = 10, before_id: int | None = None
-    ) -> list[tuple[GameRow, list[ResultLine]]]:
-        """A server's games over or abandoned, newest first, with their rankings; ``before_id`` pages to older ones
-        (the games numbered below it)."""
-        return await self.backend.recent_games(guild_id, limit, before_id)
-
-    async def last_finished_game(self, channel_id: int) -> GameRow | None:
-        """The channel's latest game over or abandoned, the one to replay while a newer game runs there."""
-        return await self.backend.last_finished_game(channel_id)
-
-    # -- ratings -------------------------------------------------------------------------------
-
-    async def ladder(self, guild_id: int, kind: str) -> list[PlayerRating]:
-        """The ratings of a server's players at one game (by player key; ``bot.rating_service`` ranks them)."""
-        return (await self.backend.ladders(guild_id, kind)).get(kind, [])
-
-    async def ladders(self, guild_id: int) -> dict[str, list[PlayerRating]]:
-        """A server's ratings at every game it has rated."""
-        return await self.backend.ladders(guild_id, None)
-
-    async def rate_game(self, game_id: int, guild_id: int, kind: str, rate: RateGame) -> list[RatingChange]:
-        """Rate a finished game once, ``rate`` turning the stored ladder into the new ratings and the game's changes;
-        a game rated already keeps the changes it had (see ``Backend.rate_game``)."""
-        return await self.backend.rate_game(game_id, guild_id, kind, rate)
-
-    async def rating_changes(self, game_id: int) -> list[RatingChange]:
-        """A game's rating changes in seat order (none when it was not rated)."""
-        return await self.backend.rating_changes(game_id)
-
-    async def finished_games(self, guild_id: int | None = None) -> list[FinishedGame]:
-        """The games over on a server (every server when None) in the order they ended, with their rankings."""
-        return await self.backend.finished_games(guild_id)
-
-    async def replace_ratings(
-        self,
-        guild_id: int | None,
-        ratings: list[tuple[int, str, PlayerRating]],
-        changes: dict[int, list[RatingChange]],
-    ) -> None:
-        """Put ratings recomputed from the results in place of a server's (every server's when None), at once."""
-        await self.backend.replace_ratings(guild_id, ratings, changes)
-
-    async def clear_ratings(self, guild_id: int | None = None) -> None:
-        """Forget a server's ratings and rated games (every server's when None)."""
-        await self.backend.replace_ratings(guild_id, [], {})
