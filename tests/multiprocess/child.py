@@ -20,14 +20,12 @@ import asyncio
 import os
 import random
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from bot.games.base import GameError
 from bot.registry import player_of
 from bot.store import GameRow
-from bot.store import ResultLine
 from bot.store import Store
 from bot.store import open_store
 from bot.tables import NullPublisher
@@ -53,22 +51,8 @@ class RecordingStore(Store):
         super().__init__(store.backend)
         self.record = record
 
-    async def append_action(
-        self,
-        game_id: int,
-        n: int,
-        seat: int | None,
-        action: str,
-        *,
-        by_bot: bool = False,
-        at: float | None = None,
-        turn_since: float | None = None,
-        results: Iterable[ResultLine] | None = None,
-        how: str | None = None,
-    ) -> None:
-        await super().append_action(
-            game_id, n, seat, action, by_bot=by_bot, at=at, turn_since=turn_since, results=results, how=how
-        )
+    async def append_action(self, game_id: int, n: int, *args: Any, **kwargs: Any) -> None:
+        await super().append_action(game_id, n, *args, **kwargs)
         self.record.line("move", game_id, n)
 
 
