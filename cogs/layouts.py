@@ -35,15 +35,22 @@ class Shown:
 Pictures = str | Shown | Sequence[str | Shown] | None
 
 
+def row_of(item: discord.ui.Item[Any]) -> int | None:
+    """The row asked for: a dynamic item's is its inner item's (a select keeps its row where only its own ``row``
+    reads it, not the ``_row`` a ``DynamicItem`` reads)."""
+    return item.item.row if isinstance(item, discord.ui.DynamicItem) else item.row
+
+
 def action_rows(items: Iterable[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
     """Items grouped by their ``row`` (in order; an item without one goes on the next row with room)."""
     rows: dict[int, list[discord.ui.Item[Any]]] = {}
     loose: list[discord.ui.Item[Any]] = []
     for item in items:
-        if item.row is None:
+        row = row_of(item)
+        if row is None:
             loose.append(item)
         else:
-            rows.setdefault(item.row, []).append(item)
+            rows.setdefault(row, []).append(item)
     ordered = [rows[r] for r in sorted(rows)]
     for item in loose:
         home = next((row for row in ordered if sum(i.width for i in row) + item.width <= ROW_WIDTH), None)
