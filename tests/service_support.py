@@ -1,11 +1,13 @@
 """What the table-service tests share: a publisher that remembers, a clock the test moves, stores on real SQLite
-files (closed after each test by ``tests/conftest.py``), and a stored game's row built by hand."""
+files (closed after each test by ``tests/conftest.py``), a stored game's row and a published snapshot built by hand."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from bot.live import Shown
+from bot.registry import engine_of
 from bot.store import GameRow
 from bot.store import Seat
 from bot.store import Store
@@ -84,6 +86,31 @@ def game_row(
         turn_since=None,
         reminded=False,
         created_at=0.0,
+    )
+
+
+def running_snapshot(kind: str, state: Any, names: list[str]) -> Snapshot:
+    """What the table service publishes of ``state``, a running game of ``kind``, its views worked out: one seat for
+    each of ``names`` (user ids from 100, the first the host), for tests of what a seat is shown."""
+    engine = engine_of(kind)
+    players = len(names)
+    seats = [Seat(name, 100 + i) for i, name in enumerate(names)]
+    row = game_row(5, kind, seats, channel_id=2, seed=1, status="running", host_id=100)
+    views = (
+        engine.public_view(state),
+        {s: engine.view(state, s) for s in range(players)},
+        {s: engine.legal_actions(state, s) for s in range(players)},
+    )
+    return Snapshot(
+        game=row,
+        source=Shown(views),
+        to_act=engine.to_act(state),
+        stage=0,
+        n=1,
+        new_events=[],
+        recent=[],
+        over=False,
+        results=None,
     )
 
 

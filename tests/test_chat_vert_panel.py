@@ -11,36 +11,16 @@ import discord
 from bot.games.base import Action
 from bot.games.chat_vert import GAME
 from bot.games.chat_vert import deal_fixed
-from bot.live import Shown
-from bot.store import Seat
 from bot.tables import Snapshot
 from cogs.chat_vert import _focus_panel
 from cogs.chat_vert import _table_actions
 from renders import measure
-from tests.service_support import game_row
+from tests.service_support import running_snapshot
 
 
 def _snapshot(state: Any) -> Snapshot:
     players = GAME.public_view(state).table.players
-    seats = [Seat(f"P{i}", 100 + i) for i in range(players)]
-    row = game_row(5, "chat_vert", seats, channel_id=2, seed=1, status="running", host_id=100)
-    return Snapshot(
-        game=row,
-        source=Shown(
-            (
-                GAME.public_view(state),
-                {s: GAME.view(state, s) for s in range(players)},
-                {s: GAME.legal_actions(state, s) for s in range(players)},
-            )
-        ),
-        to_act=GAME.to_act(state),
-        stage=0,
-        n=1,
-        new_events=[],
-        recent=[],
-        over=False,
-        results=None,
-    )
+    return running_snapshot("chat_vert", state, [f"P{i}" for i in range(players)])
 
 
 def _custom_ids(view: Any) -> list[str]:

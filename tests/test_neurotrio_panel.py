@@ -17,8 +17,6 @@ from bot.games.base import Action
 from bot.games.neurotrio import GAME
 from bot.games.neurotrio import NeurotrioState
 from bot.games.neurotrio_views import Placement
-from bot.live import Shown
-from bot.store import Seat
 from bot.tables import Snapshot
 from cogs.layouts import action_rows
 from cogs.neurotrio import BEST
@@ -26,30 +24,12 @@ from cogs.neurotrio import PAGE
 from cogs.neurotrio import _focus_panel
 from cogs.neurotrio import ranked
 from tests.renders.test_neurotrio_render import played
-from tests.service_support import game_row
+from tests.service_support import running_snapshot
 from tests.test_neurotrio_texts import building
 
 
 def _snapshot(state: NeurotrioState) -> Snapshot:
-    players = state.players
-    seats = [Seat(name, 100 + i) for i, name in enumerate(["Zoé", "Hugo", "Léa", "Ana", "Bob"][:players])]
-    row = game_row(5, "neurotrio", seats, channel_id=2, seed=1, status="running", host_id=100)
-    views = (
-        GAME.public_view(state),
-        {s: GAME.view(state, s) for s in range(players)},
-        {s: GAME.legal_actions(state, s) for s in range(players)},
-    )
-    return Snapshot(
-        game=row,
-        source=Shown(views),
-        to_act=GAME.to_act(state),
-        stage=0,
-        n=1,
-        new_events=[],
-        recent=[],
-        over=False,
-        results=None,
-    )
+    return running_snapshot("neurotrio", state, ["Zoé", "Hugo", "Léa", "Ana", "Bob"][: state.players])
 
 
 def _items(view: discord.ui.View | None) -> list[Any]:

@@ -7,8 +7,6 @@ from typing import Any
 
 from bot.games.njet import GAME
 from bot.games.njet import NjetState
-from bot.live import Shown
-from bot.store import Seat
 from bot.tables import Snapshot
 from cogs.components import ActButton
 from cogs.components import ActMultiSelect
@@ -19,32 +17,13 @@ from tests.games.test_njet import act
 from tests.games.test_njet import block
 from tests.games.test_njet import decide
 from tests.games.test_njet import fixed
-from tests.service_support import game_row
+from tests.service_support import running_snapshot
 from tests.test_njet_texts import HANDS
 from tests.test_njet_texts import NAMES
 
 
 def _snapshot(state: NjetState) -> Snapshot:
-    players = state.players
-    seats = [Seat(NAMES[i], 100 + i) for i in range(players)]
-    row = game_row(5, "njet", seats, channel_id=2, seed=1, status="running", host_id=100)
-    return Snapshot(
-        game=row,
-        source=Shown(
-            (
-                GAME.public_view(state),
-                {s: GAME.view(state, s) for s in range(players)},
-                {s: GAME.legal_actions(state, s) for s in range(players)},
-            )
-        ),
-        to_act=GAME.to_act(state),
-        stage=0,
-        n=1,
-        new_events=[],
-        recent=[],
-        over=False,
-        results=None,
-    )
+    return running_snapshot("njet", state, NAMES[: state.players])
 
 
 def _items(view: Any) -> list[Any]:

@@ -10,38 +10,18 @@ from typing import Any
 from bot.games.triominos import GAME
 from bot.games.triominos import TriominosState
 from bot.games.triominos import fixed_round
-from bot.live import Shown
-from bot.store import Seat
 from bot.tables import Snapshot
 from bot.texts.triominos import ranked
 from cogs.triominos import ALL
 from cogs.triominos import _focus_panel
 from renders import triominos as tri
-from tests.service_support import game_row
+from tests.service_support import running_snapshot
 
 NAMES = ["Zoé", "Hugo"]
 
 
 def _snapshot(state: TriominosState) -> Snapshot:
-    seats = [Seat(name, 100 + i) for i, name in enumerate(NAMES)]
-    row = game_row(5, "triominos", seats, channel_id=2, seed=1, status="running", host_id=100)
-    return Snapshot(
-        game=row,
-        source=Shown(
-            (
-                GAME.public_view(state),
-                {s: GAME.view(state, s) for s in range(2)},
-                {s: GAME.legal_actions(state, s) for s in range(2)},
-            )
-        ),
-        to_act=GAME.to_act(state),
-        stage=0,
-        n=1,
-        new_events=[],
-        recent=[],
-        over=False,
-        results=None,
-    )
+    return running_snapshot("triominos", state, NAMES)
 
 
 def around_zero() -> TriominosState:
