@@ -2,6 +2,12 @@
 
 ``open_store(setting)`` opens the one the settings name: a ``postgresql://`` URL, or the path of a SQLite file.
 Both backends keep the same schema meaning, migrate themselves at start and refuse the same things the same way.
+
+- ``store`` and ``records``: ``Store``, every method written once, its statements in PostgreSQL's spelling;
+- ``base``: what a database gives them (``Conn`` statements, ``Tx`` a transaction, ``Backend``), with the defaults of
+  a database one process writes; ``sqlite`` and ``postgres`` give it, the latter with its locks and announcements;
+- ``dialect``: how SQLite reads PostgreSQL's spelling; ``rows``: rows read by position; ``model``: rows and errors;
+- ``sqlite_schema`` and ``postgres_schema``: each database's migrations.
 """
 
 from __future__ import annotations
