@@ -34,8 +34,8 @@ run: $(STAMP)
 	$(BIN)/python -m bot
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check bot cogs renders tests
-	$(BIN)/ruff format --check bot cogs renders tests
+	$(BIN)/ruff check bot cogs renders web tests
+	$(BIN)/ruff format --check bot cogs renders web tests
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy

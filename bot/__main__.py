@@ -1,5 +1,6 @@
 """``python -m bot``: run the bot; ``demo``, ``simulate`` and ``bench`` are local commands, ``migrate-store``
-moves a server's SQLite file into PostgreSQL, ``ratings --rebuild`` recomputes the ratings from the results.
+moves a server's SQLite file into PostgreSQL, ``ratings --rebuild`` recomputes the ratings from the results, ``web``
+serves the web pages alone.
 
 A mistake in the command, the settings, the token or the network ends in one line on stderr and exit code 2,
 never a traceback: the details are logged at debug level (``TABLEE_LOG_LEVEL=DEBUG``).
@@ -13,9 +14,11 @@ import logging
 import sqlite3
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 from typing import NoReturn
+from typing import cast
 
 from bot.registry import GAMES
 from bot.registry import KINDS
@@ -24,7 +27,7 @@ if TYPE_CHECKING:
     from bot.config import Settings
 
 PROG = "python -m bot"
-OWN_PACKAGES = ("bot", "cogs", "renders", "tests")
+OWN_PACKAGES = ("bot", "cogs", "renders", "tests", "web")
 log = logging.getLogger("bot")
 
 
@@ -75,6 +78,9 @@ def build_parser() -> Parser:
     migrate.add_argument("--to", required=True, metavar="URL", help="the PostgreSQL database, postgresql://...")
     migrate.add_argument("--from", dest="source", type=Path, metavar="PATH", help="the SQLite file (TABLEE_DATABASE)")
     migrate.add_argument("--force", action="store_true", help="empty the PostgreSQL database first if it holds data")
+    pages = sub.add_parser("web", help="serve the web pages alone, over the same database as the bot")
+    pages.add_argument("--host", help="the address to listen on (default: TABLEE_WEB_HOST, else 127.0.0.1)")
+    pages.add_argument("--port", type=int, help="the port (default: TABLEE_WEB_PORT, else 8080)")
     ratings = sub.add_parser("ratings", help="recompute the ratings from the finished games' results")
     ratings.add_argument("--rebuild", action="store_true", help="replay every rated game, in the order they ended")
     ratings.add_argument("--guild", type=int, metavar="ID", help="one server only (default: every server)")
@@ -119,7 +125,17 @@ def dispatch(args: argparse.Namespace) -> int:
         return run_migration(args)
     if args.command == "ratings":
         return run_ratings(args)
+    if args.command == "web":
+        return run_web(args)
     return run_bot()
+
+
+def run_web(args: argparse.Namespace) -> int:
+    """The pages alone: found by name, as the renderers are (``bot`` never imports the web layer above it)."""
+    from bot.registry import load
+
+    serve = cast("Callable[[list[str]], int]", load("web.serve:main"))
+    return serve([*(["--host", args.host] if args.host else []), *(["--port", str(args.port)] if args.port else [])])
 
 
 def run_migration(args: argparse.Namespace) -> int:

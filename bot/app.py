@@ -19,6 +19,7 @@ from discord.ext import tasks
 from bot import collector
 from bot import workers
 from bot.config import Settings
+from bot.config import WebSettings
 from bot.i18n import Translator
 from bot.registry import GAMES
 from bot.store import Store
@@ -35,8 +36,9 @@ from cogs.tables import on_tree_error
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.help", *(spec.cog for spec in GAMES))
-"""The table commands and ``/help``, then each declared game's module: an extension when it has commands of its own."""
+EXTENSIONS = ("cogs.tables", "cogs.help", "cogs.web_links", *(spec.cog for spec in GAMES))
+"""The table commands, ``/help`` and the web pages, then each declared game's module: an extension when it has
+commands of its own."""
 
 
 class TableeTree(app_commands.CommandTree["TableeBot"]):
@@ -56,6 +58,8 @@ class TableeBot(commands.Bot):
     tables: TableService
     pacer: Pacer
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    web: WebSettings = WebSettings()
+    """The web pages (``cogs.web_links`` serves them when a port is set): off unless the settings ask."""
 
     def __init__(
         self,
@@ -184,6 +188,12 @@ class ShardedTableeBot(TableeBot, commands.AutoShardedBot):
 
 def build_bot(settings: Settings) -> TableeBot:
     """The bot the settings ask for: sharded when ``SHARD_COUNT`` is set, else one plain gateway connection."""
+    bot = _built(settings)
+    bot.web = settings.web
+    return bot
+
+
+def _built(settings: Settings) -> TableeBot:
     if settings.shard_count is None:
         return TableeBot(
             settings.store,

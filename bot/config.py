@@ -6,6 +6,7 @@ import logging
 import os
 import re
 from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -19,6 +20,41 @@ DATABASE_URL_FORM = "postgresql://user:password@host:5432/database"
 
 class ConfigError(ValueError):
     """A setting that cannot be used; the message names the variable and what it expects."""
+
+
+@dataclass(frozen=True)
+class ActivitySettings:
+    """Tablée as a Discord Activity (``web/activity``): on when the application's id and OAuth2 secret
+    (``DISCORD_CLIENT_ID``, ``DISCORD_CLIENT_SECRET``) and the public address are set. The secret and the bot's token
+    stay on the server: the token asks Discord which channel an Activity runs in and who is in it."""
+
+    client_id: str
+    client_secret: str = field(repr=False)
+    bot_token: str = field(repr=False)
+    api_url: str = "https://discord.com/api/v10"
+    """Discord's API (its OAuth2 token, ``users/@me``, the Activity's instances): tests point it at a fake."""
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """The bot's own web pages (``web/``): served when ``port`` is set, on ``host`` (this machine only by default);
+    links start with ``public_url`` when the pages are reached through a proxy or a domain name. Links carry a token
+    signed with ``secret`` (when empty, a random secret is kept in the database)."""
+
+    port: int | None = None
+    host: str = "127.0.0.1"
+    public_url: str | None = None
+    secret: str = ""
+
+    @property
+    def base_url(self) -> str | None:
+        """Where links point: the public address, else the address served (None when nothing is served)."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        if self.port is None:
+            return None
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
 
 
 @dataclass(frozen=True)
@@ -38,6 +74,8 @@ class Settings:
     """The shards this process runs (``SHARD_IDS``); None: all of them."""
     rest_rate: float = 45.0
     """Requests a second the bot token sends to Discord at most, all its processes together (``TABLEE_REST_RATE``)."""
+    web: WebSettings = WebSettings()
+    """The web pages (``TABLEE_WEB_*``, ``TABLEE_PUBLIC_URL``)."""
 
     @property
     def rest_share(self) -> float:
@@ -146,6 +184,37 @@ def _shard_ids(name: str, count: int | None, database_url: str | None) -> tuple[
     return tuple(sorted(ids))
 
 
+def _port(name: str) -> int | None:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"{name} must be a TCP port (1-65535) or empty, not {text!r}")
+    return int(text)
+
+
+def _public_url(name: str) -> str | None:
+    url = os.environ.get(name, "").strip()
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ConfigError(f"{name} must be an address such as https://tablee.example.org (no query), not {url!r}")
+    return url.rstrip("/")
+
+
+def _web() -> WebSettings:
+    secret = os.environ.get("TABLEE_WEB_SECRET", "").strip()
+    if secret and len(secret) < 16:
+        raise ConfigError("TABLEE_WEB_SECRET must be at least 16 characters long (or empty: a random one is kept)")
+    return WebSettings(
+        port=_port("TABLEE_WEB_PORT"),
+        host=os.environ.get("TABLEE_WEB_HOST", "").strip() or "127.0.0.1",
+        public_url=_public_url("TABLEE_PUBLIC_URL"),
+        secret=secret,
+    )
+
+
 def load(env_file: Path | None = Path(".env")) -> Settings:
     """Read the settings; values already in the environment win over the ``.env`` file.
 
@@ -168,4 +237,5 @@ def load(env_file: Path | None = Path(".env")) -> Settings:
         shard_count=shard_count,
         shard_ids=_shard_ids("SHARD_IDS", shard_count, database_url),
         rest_rate=_rate("TABLEE_REST_RATE", "45"),
+        web=_web(),
     )

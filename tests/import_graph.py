@@ -11,7 +11,7 @@ import ast
 import sys
 from pathlib import Path
 
-PACKAGES = ("bot", "cogs", "renders")
+PACKAGES = ("bot", "cogs", "renders", "web")
 
 
 def module_name(root: Path, path: Path) -> str:

@@ -55,8 +55,19 @@ def test_arrows_point_down_from_cogs_to_the_table_service_to_the_engines() -> No
     assert level["bot.tables"] < min(level[m] for m in above)
 
 
+def test_the_web_pages_sit_beside_the_cogs() -> None:
+    """web -> renders -> bot: nothing under bot/ or renders/ imports the pages (the bot loads them by name), and the
+    pages never import the Discord adapters."""
+    for module, targets in EDGES.items():
+        if module.startswith(("bot", "renders")):
+            assert not any(t == "web" or t.startswith("web.") for t in targets), f"{module} imports {targets}"
+        if module.startswith("web"):
+            assert not any(t.startswith("cogs") for t in targets), f"{module} imports {targets}"
+    assert any(t.startswith("web") for t in EDGES["cogs.web_links"])
+
+
 def test_no_module_is_too_long() -> None:
-    for package in ("bot", "cogs", "renders"):
+    for package in ("bot", "cogs", "renders", "web"):
         for path in (ROOT / package).rglob("*.py"):
             lines = len(path.read_text(encoding="utf-8").splitlines())
             assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines} lines"

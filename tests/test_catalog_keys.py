@@ -22,7 +22,7 @@ KEYWORDS = {"t": (2,), "plural": (2,)}
 def _extracted(keyword_only: str | None = None) -> list[tuple[str, str]]:
     """(file:line, key) of each literal key, from bot/, cogs/ and renders/."""
     found = []
-    for folder in ("bot", "cogs", "renders"):
+    for folder in ("bot", "cogs", "renders", "web"):
         keywords = {keyword_only: (2,)} if keyword_only else KEYWORDS
         for filename, lineno, message, _, _ in extract_from_dir(
             ROOT / folder, method_map=[("**.py", "python")], keywords=keywords
