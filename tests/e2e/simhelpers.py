@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from bot.app import TableeBot
 from bot.games.base import Action
+from bot.registry import player_of
+from bot.store import GameRow
+from cogs.publish import DiscordPublisher
 
 BOTS: list[TableeBot] = []
 
@@ -149,6 +153,7 @@ class SimTable:
         self.env = env
         self.guild = env.create_guild(preferred_locale=guild_locale)
         self.channel = self.guild.create_text_channel(channel)
+        self.names = names
         self.members = [self.guild.add_member(env.create_user(name)) for name in names]
         self.by_id = {m.id: m for m in self.members}
         self.game_id = 0
@@ -158,6 +163,19 @@ class SimTable:
         bot = self.env.bot
         assert isinstance(bot, TableeBot)
         return bot
+
+    async def lobby_through_service(self, kind: str) -> GameRow:
+        """A lobby of ``kind`` in English, without options, that the first member opens through the table service
+        (not the command, whose answer a test does not need)."""
+        return await self.bot.tables.open_table(
+            guild_id=self.guild.id,
+            channel_id=self.channel.id,
+            kind=kind,
+            options={},
+            host_id=self.members[0].id,
+            host_name=self.names[0],
+            locale="en",
+        )
 
     async def open_and_start(self, command: str, players: int, computers: int = 0, **options: Any) -> Any:
         """The first member opens ``/<command> new``, the next ``players - 1`` join, computers fill seats, Start.
@@ -176,8 +194,40 @@ class SimTable:
         await self.bot.publisher.wait_idle()  # the table message and the first panels are out
         return started
 
+    @property
+    def publisher(self) -> DiscordPublisher:
+        publisher = self.bot.publisher
+        assert isinstance(publisher, DiscordPublisher)
+        return publisher
+
     async def live(self) -> Any:
         return await self.bot.tables.load(self.game_id)
+
+    async def human_to_act(self) -> int:
+        """The user id of the first seat to act, a person's: a computer player plays at once."""
+        live = await self.live()
+        user = live.row.seats[min(live.engine.to_act(live.state))].user_id
+        assert user is not None, "the computer player plays at once"
+        return int(user)
+
+    async def play(self, user_id: int | None = None) -> None:
+        """The player ``user_id`` (by default the first to act) clicks, in their DM panel, the move the computer
+        player would choose."""
+        if user_id is None:
+            user_id = await self.human_to_act()
+        live = await self.live()
+        seat = live.row.seat_of(user_id)
+        assert seat is not None
+        wanted = player_of(live.row.kind).act(live.state, seat, random.Random(seat)).dumps()
+        user = self.by_id[user_id].user
+        panel = user.dm_channel.last_message
+        buttons = move_buttons(panel)
+        if buttons:
+            await user.click(panel, custom_id=buttons[wanted])
+        else:
+            select_id, _values = select_moves(panel)
+            await user.select(panel, [wanted], custom_id=select_id)
+        await self.publisher.wait_idle()
 
     async def status(self) -> str:
         row = await self.bot.store.get_game(self.game_id)
@@ -189,6 +239,12 @@ class SimTable:
         row = await self.bot.store.get_game(self.game_id)
         assert row is not None and row.table_message_id is not None
         return next(m for m in self.channel.history() if m.id == row.table_message_id)
+
+    async def table_path(self) -> str:
+        """The table message's path in Discord's API, which a test injects errors on or counts requests to."""
+        row = await self.bot.store.get_game(self.game_id)
+        assert row is not None and row.table_message_id is not None
+        return f"/channels/{self.channel.id}/messages/{row.table_message_id}"
 
 
 def select_of(message: Any, prefix: str, index: int = 0) -> Any | None:

@@ -7,7 +7,6 @@ overwrites, which Discord resolves into each interaction (``app_permissions``) a
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import discord
@@ -15,12 +14,8 @@ import pytest
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
-from bot.registry import player_of
-from cogs.publish import DiscordPublisher
 from tests.e2e.simhelpers import SimTable
-from tests.e2e.simhelpers import move_buttons
 from tests.e2e.simhelpers import panel_of
-from tests.e2e.simhelpers import select_moves
 from tests.e2e.simhelpers import set_locales
 from tests.e2e.simhelpers import text_of
 
@@ -44,12 +39,6 @@ class Table(SimTable):
         set_locales(env, {m.id: "fr" if lang == "fr" else "en-US" for m in self.members})
 
     @property
-    def publisher(self) -> DiscordPublisher:
-        publisher = self.bot.publisher
-        assert isinstance(publisher, DiscordPublisher)
-        return publisher
-
-    @property
     def bot_role(self) -> Any:
         return self.guild.roles[self.env.backend.bot_user.name]
 
@@ -57,38 +46,27 @@ class Table(SimTable):
         """A channel where the bot's role is denied ``overwrite``: the table's channel from then on."""
         self.channel = self.guild.create_text_channel("privé", overwrites={self.bot_role: overwrite})
 
+    def take_attach_files(self) -> None:
+        """A server admin takes Attach Files from the bot's role in the table's channel, once a table is opened."""
+        self.env.backend.set_overwrite(
+            self.channel.id,
+            Overwrite(self.bot_role.id, OverwriteType.ROLE, deny=discord.Permissions(attach_files=True).value),
+        )
+
+    async def refused_without_attach_files(self, command: str) -> None:
+        """Attach Files taken, Alice's ``/command`` is refused in a private answer naming that permission, and
+        nothing is posted in the channel."""
+        self.take_attach_files()
+        posts = len(self.channel_posts())
+        refused = await self.alice.slash(self.channel, command)
+        await self.publisher.wait_idle()
+        assert panel_of(refused).ephemeral and NAMES["en"]["attach_files"] in text_of(panel_of(refused))
+        assert len(self.channel_posts()) == posts
+
     def channel_posts(self) -> list[Any]:
         """The bot's every attempt at a message in the table's channel (a POST, accepted or not)."""
         path = f"/channels/{self.channel.id}/messages"
         return [r for r in self.env.http_requests if r.method == "POST" and r.path == path]
-
-    async def human_to_act(self) -> int:
-        live = await self.live()
-        user = live.row.seats[min(live.engine.to_act(live.state))].user_id
-        assert user is not None, "the computer player plays at once"
-        return int(user)
-
-    async def play(self) -> None:
-        """The player to act clicks, in their DM panel, the move the computer player would choose."""
-        user_id = await self.human_to_act()
-        live = await self.live()
-        seat = live.row.seat_of(user_id)
-        assert seat is not None
-        wanted = player_of(live.row.kind).act(live.state, seat, random.Random(seat)).dumps()
-        user = self.by_id[user_id].user
-        panel = user.dm_channel.last_message
-        buttons = move_buttons(panel)
-        if buttons:
-            await user.click(panel, custom_id=buttons[wanted])
-        else:
-            select_id, _values = select_moves(panel)
-            await user.select(panel, [wanted], custom_id=select_id)
-        await self.publisher.wait_idle()
-
-    async def table_path(self) -> str:
-        row = await self.bot.store.get_game(self.game_id)
-        assert row is not None and row.table_message_id is not None
-        return f"/channels/{self.channel.id}/messages/{row.table_message_id}"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -126,28 +104,15 @@ async def test_a_table_opens_where_the_bot_has_what_it_needs(simcord_env: Any) -
 async def test_show_is_refused_where_the_bot_can_no_longer_attach_files(simcord_env: Any) -> None:
     table = Table(simcord_env)
     await table.open_and_start("nainjaune", players=2, computers=1)
-    simcord_env.backend.set_overwrite(
-        table.channel.id,
-        Overwrite(table.bot_role.id, OverwriteType.ROLE, deny=discord.Permissions(attach_files=True).value),
-    )
-    posts = len(table.channel_posts())
 
-    refused = await table.alice.slash(table.channel, "table show")
-    await table.publisher.wait_idle()
-
-    assert panel_of(refused).ephemeral and NAMES["en"]["attach_files"] in text_of(panel_of(refused))
-    assert len(table.channel_posts()) == posts
+    await table.refused_without_attach_files("table show")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_refused_table_edit_is_tried_once_told_once_and_the_game_goes_on(simcord_env: Any, lang: str) -> None:
     table = Table(simcord_env, lang)
     await table.open_and_start("nainjaune", players=2, computers=1)
-    # A server admin takes Attach Files from the bot in the table's channel: Discord refuses every table edit.
-    simcord_env.backend.set_overwrite(
-        table.channel.id,
-        Overwrite(table.bot_role.id, OverwriteType.ROLE, deny=discord.Permissions(attach_files=True).value),
-    )
+    table.take_attach_files()  # Discord refuses every table edit from then on
     path = await table.table_path()
     simcord_env.inject_error("PATCH", path, status=403, code=50013, message="Missing Permissions", times=None)
 
@@ -191,15 +156,7 @@ async def test_a_user_sharing_no_server_any_more_is_told_in_the_channel_at_once(
 async def test_replay_and_play_again_are_refused_where_the_bot_can_no_longer_attach_files(simcord_env: Any) -> None:
     table = Table(simcord_env)
     tables = table.bot.tables
-    row = await tables.open_table(
-        guild_id=table.guild.id,
-        channel_id=table.channel.id,
-        kind="chat_vert",
-        options={},
-        host_id=table.alice.id,
-        host_name="alice",
-        locale="en",
-    )
+    row = await table.lobby_through_service("chat_vert")
     table.game_id = row.id
     await tables.join(row.id, table.bob.id, "bob")
     await tables.add_bot(row.id, table.alice.id)
@@ -209,10 +166,7 @@ async def test_replay_and_play_again_are_refused_where_the_bot_can_no_longer_att
     await table.publisher.wait_idle()
     assert await table.status() == "over"
     final = await table.table_message()
-    simcord_env.backend.set_overwrite(
-        table.channel.id,
-        Overwrite(table.bot_role.id, OverwriteType.ROLE, deny=discord.Permissions(attach_files=True).value),
-    )
+    table.take_attach_files()
     posts = len(table.channel_posts())
 
     replay = await table.alice.slash(table.channel, "table replay")
@@ -248,16 +202,8 @@ async def test_table_start_is_refused_where_the_bot_can_no_longer_attach_files(s
     table = Table(simcord_env)
     await table.alice.slash(table.channel, "nainjaune new")
     await table.bob.slash(table.channel, "table join")
-    simcord_env.backend.set_overwrite(
-        table.channel.id,
-        Overwrite(table.bot_role.id, OverwriteType.ROLE, deny=discord.Permissions(attach_files=True).value),
-    )
-    posts = len(table.channel_posts())
 
-    refused = await table.alice.slash(table.channel, "table start")
-    await table.publisher.wait_idle()
+    await table.refused_without_attach_files("table start")
 
-    assert panel_of(refused).ephemeral and NAMES["en"]["attach_files"] in text_of(panel_of(refused))
     row = await table.bot.store.active_game(table.channel.id)
     assert row is not None and row.status == "lobby"
-    assert len(table.channel_posts()) == posts

@@ -8,18 +8,14 @@ message at a time. The publisher's backoff is set to zero waits, so retries cost
 from __future__ import annotations
 
 import logging
-import random
 from typing import Any
 
 import pytest
 
-from bot.registry import player_of
-from cogs.publish import DiscordPublisher
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
 from tests.e2e.simhelpers import custom_ids
 from tests.e2e.simhelpers import move_buttons
-from tests.e2e.simhelpers import select_moves
 from tests.e2e.simhelpers import text_of
 
 ATTEMPTS = 4
@@ -32,37 +28,8 @@ class Table(SimTable):
         self.alice, self.bob = self.members
         self.publisher.retry_delays = (0.0, 0.0, 0.0)
 
-    @property
-    def publisher(self) -> DiscordPublisher:
-        publisher = self.bot.publisher
-        assert isinstance(publisher, DiscordPublisher)
-        return publisher
-
     async def start(self) -> None:
         await self.open_and_start("nainjaune", players=2, computers=1)
-
-    async def human_to_act(self) -> int:
-        live = await self.live()
-        seat = min(live.engine.to_act(live.state))
-        user = live.row.seats[seat].user_id
-        assert user is not None, "the computer player plays at once"
-        return int(user)
-
-    async def play(self, user_id: int) -> None:
-        """The player clicks, in their DM panel, the move the computer player would choose."""
-        live = await self.live()
-        seat = live.row.seat_of(user_id)
-        assert seat is not None
-        wanted = player_of(live.row.kind).act(live.state, seat, random.Random(seat)).dumps()
-        user = self.by_id[user_id].user
-        panel = user.dm_channel.last_message
-        buttons = move_buttons(panel)
-        if buttons:
-            await user.click(panel, custom_id=buttons[wanted])
-        else:
-            select_id, _values = select_moves(panel)
-            await user.select(panel, [wanted], custom_id=select_id)
-        await self.publisher.wait_idle()
 
     async def status_of(self, game_id: int) -> str:
         row = await self.bot.store.get_game(game_id)
@@ -72,11 +39,6 @@ class Table(SimTable):
     def dm_path(self, user_id: int) -> str:
         dm = self.by_id[user_id].user.dm_channel
         return f"/channels/{dm.id}/messages/{dm.last_message.id}"
-
-    async def table_path(self) -> str:
-        row = await self.bot.store.get_game(self.game_id)
-        assert row is not None and row.table_message_id is not None
-        return f"/channels/{self.channel.id}/messages/{row.table_message_id}"
 
     async def assert_panel_is_current(self, user_id: int) -> None:
         """The player's DM panel offers exactly their legal moves now, drawn from the current version."""
@@ -224,15 +186,7 @@ async def test_a_thousand_ended_games_leave_nothing_behind(simcord_env: Any) -> 
     tables, publisher, alice = table.bot.tables, table.publisher, table.alice
     endings: dict[str, int] = {"over": 0, "abandoned": 0, "cancelled": 0}
     for i in range(1000):
-        row = await tables.open_table(
-            guild_id=table.guild.id,
-            channel_id=table.channel.id,
-            kind="chat_vert",
-            options={},
-            host_id=alice.id,
-            host_name="alice",
-            locale="en",
-        )
+        row = await table.lobby_through_service("chat_vert")
         if i % 100 in (0, 50):
             for _ in range(2):
                 await tables.add_bot(row.id, alice.id)
