@@ -89,6 +89,26 @@ def game_row(
     )
 
 
+async def open_table(
+    service: TableService, kind: str, people: int = 4, channel_id: int = 9, guild_id: int = 1, **options: Any
+) -> int:
+    """A lobby of ``people`` people (users 1..people, named P1..), user 1 hosting, in French. Forced moves wait for
+    their player here: these tests step through games move by move, each move a person's."""
+    row = await service.open_table(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        kind=kind,
+        options=options,
+        host_id=1,
+        host_name="P1",
+        locale="fr",
+        settings={"autoplay": False},
+    )
+    for user in range(2, people + 1):
+        await service.join(row.id, user, f"P{user}")
+    return row.id
+
+
 def running_snapshot(kind: str, state: Any, names: list[str]) -> Snapshot:
     """What the table service publishes of ``state``, a running game of ``kind``, its views worked out: one seat for
     each of ``names`` (user ids from 100, the first the host), for tests of what a seat is shown."""

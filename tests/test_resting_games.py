@@ -25,6 +25,7 @@ from tests.service_support import Clock
 from tests.service_support import Recorder
 from tests.service_support import game_row
 from tests.service_support import open_store
+from tests.service_support import open_table
 
 PEOPLE = 4
 
@@ -49,18 +50,7 @@ async def test_a_game_rests_between_moves_and_comes_back_as_it_was(kind: str, tm
     store = await open_store(tmp_path / "t.db")
     try:
         service = TableService(store, Recorder(), clock=Clock())
-        row = await service.open_table(
-            guild_id=1,
-            channel_id=7,
-            kind=kind,
-            options={},
-            host_id=1,
-            host_name="P1",
-            locale="fr",
-            settings={"autoplay": False},
-        )
-        for user in range(2, PEOPLE + 1):
-            await service.join(row.id, user, f"P{user}")
+        row = await service.game_row(await open_table(service, kind, people=PEOPLE, channel_id=7))
         await service.start(row.id, 1)
         engine, player = engine_of(kind), player_of(kind)
         # The same moves on a state of our own: the live game must match it after every rest.

@@ -24,6 +24,7 @@ from bot.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
 from tests.service_support import open_store
+from tests.service_support import open_table
 
 
 @pytest.fixture(autouse=True)
@@ -37,20 +38,8 @@ async def _threads() -> AsyncIterator[None]:
 async def test_a_snapshot_shows_its_own_version_whatever_came_after(tmp_path: Path) -> None:
     store = await open_store(tmp_path / "t.db")
     try:
-        recorder = Recorder()
-        service = TableService(store, recorder, clock=Clock())
-        row = await service.open_table(
-            guild_id=1,
-            channel_id=7,
-            kind="njet",
-            options={},
-            host_id=1,
-            host_name="P1",
-            locale="fr",
-            settings={"autoplay": False},
-        )
-        for user in (2, 3, 4):
-            await service.join(row.id, user, f"P{user}")
+        service = TableService(store, Recorder(), clock=Clock())
+        row = await service.game_row(await open_table(service, "njet", people=4, channel_id=7))
         await service.start(row.id, 1)
         engine, player = engine_of("njet"), player_of("njet")
         mine = engine.setup(4, (await service.load(row.id)).row.options, action_rng(row.seed, 0))

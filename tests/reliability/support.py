@@ -17,11 +17,10 @@ from bot.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
 from tests.service_support import open_store
+from tests.service_support import open_table
 
 KINDS = ("nain_jaune", "triominos", "neurotrio", "njet", "chat_vert")
-"""Every game; four people fit every one of them."""
-
-PEOPLE = 4
+"""Every game; four people (``open_table``'s lobby) fit every one of them."""
 
 
 class FaultyStore(Store):
@@ -44,26 +43,6 @@ async def open_service(path: Path, store_class: type[Store] = Store) -> tuple[Ta
     store = await open_store(path, store_class)
     recorder, clock = Recorder(), Clock()
     return TableService(store, recorder, clock=clock), recorder, clock
-
-
-async def open_table(
-    service: TableService, kind: str, people: int = PEOPLE, channel_id: int = 9, guild_id: int = 1, **options: Any
-) -> int:
-    """A lobby of ``people`` people (users 1..people), user 1 hosting. Forced moves wait for their player here:
-    these tests step through games move by move, each move a person's."""
-    row = await service.open_table(
-        guild_id=guild_id,
-        channel_id=channel_id,
-        kind=kind,
-        options=options,
-        host_id=1,
-        host_name="P1",
-        locale="fr",
-        settings={"autoplay": False},
-    )
-    for user in range(2, people + 1):
-        await service.join(row.id, user, f"P{user}")
-    return row.id
 
 
 def next_move(live: LiveGame, rng: random.Random | None = None) -> tuple[int, Action]:
