@@ -7,27 +7,12 @@ import pytest
 
 from bot.games.base import Action
 from bot.store import GameEnded
-from bot.store import Seat
 from bot.store import Store
-
-
-async def _running(store: Store, channel: int) -> int:
-    row = await store.create_game(
-        guild_id=1,
-        channel_id=channel,
-        kind="nain_jaune",
-        options={},
-        seats=[Seat("Alice", 1), Seat("Bob", 2)],
-        seed=7,
-        host_id=1,
-        locale="fr",
-    )
-    await store.update_game(row.id, status="running")
-    return row.id
+from tests.store.test_epilogue_marks import running_game
 
 
 async def test_a_closed_game_takes_no_more_moves(store: Store) -> None:
-    game = await _running(store, 20)
+    game = await running_game(store, 20)
     await store.append_action(game, 1, 0, Action.of("play", card="AS").dumps())
     assert await store.close_game(game, "abandoned", 100.0)
     assert not await store.close_game(game, "abandoned", 101.0)  # once only
@@ -39,8 +24,8 @@ async def test_a_closed_game_takes_no_more_moves(store: Store) -> None:
 
 
 async def test_a_game_its_last_move_ended_is_not_abandoned_after(store: Store) -> None:
-    game = await _running(store, 21)
-    await store.append_action(game, 1, 0, Action.of("play", card="AS").dumps(), results=[(0, 1, "Alice", 1, 10)])
+    game = await running_game(store, 21)
+    await store.append_action(game, 1, 0, Action.of("play", card="AS").dumps(), results=[(0, 1, "A", 1, 10)])
     assert not await store.close_game(game, "abandoned", 200.0)
     row = await store.get_game(game)
     assert row is not None and row.status == "over"
