@@ -82,6 +82,14 @@ refused = partial(support.refused, GAME, rng=RNG)
 """Refuse a move with a code, leaving the state as it was."""
 
 
+def only_card(state: NjetState, seat: int, card: str, *, refused_card: str, code: str) -> list[Event]:
+    """``seat`` plays ``card``, after checking it is the only card it may play and that ``refused_card`` is refused
+    with ``code``."""
+    assert legal_cards(state, seat) == [card]
+    refused(state, seat, Action.of("play", card=refused_card), code)
+    return play(state, seat, card)
+
+
 def table(state: NjetState) -> NjetTable:
     return GAME.public_view(state).table
 
@@ -227,13 +235,9 @@ def test_follow_rules_winners_and_scores() -> None:
 
     # Trick 1: black led. Seat 1 holds a black: it must follow.
     play(state, 0, "K5")
-    assert legal_cards(state, 1) == ["K2"]
-    refused(state, 1, Action.of("play", card="R7"), "must_follow")
-    play(state, 1, "K2")
+    only_card(state, 1, "K2", refused_card="R7", code="must_follow")
     # Seat 2 has no black but a red (trump): it must trump.
-    assert legal_cards(state, 2) == ["R3"]
-    refused(state, 2, Action.of("play", card="G9"), "must_trump")
-    play(state, 2, "R3")
+    only_card(state, 2, "R3", refused_card="G9", code="must_trump")
     # Seat 3 has no black, no red: its only trump is the super-trump B1 (its B6 is no trump).
     assert legal_cards(state, 3) == ["B1"]
     refused(state, 3, Action.of("play", card="B6"), "must_trump")
@@ -250,9 +254,7 @@ def test_follow_rules_winners_and_scores() -> None:
     assert legal_cards(state, 0) == ["R9", "B1"]
     refused(state, 0, Action.of("play", card="G2"), "must_trump")
     play(state, 0, "B1")
-    assert legal_cards(state, 1) == ["B8"]
-    refused(state, 1, Action.of("play", card="R7"), "must_follow")
-    play(state, 1, "B8")
+    only_card(state, 1, "B8", refused_card="R7", code="must_follow")
     # Seat 2 has no blue and no trump left: any card.
     events = play_legal(state, 2, "G7", ["G5", "G7", "G9"])
     assert events[-1] == Event("trick", 0, {"winner": 0, "cards": ["B6", "B1", "B8", "G7"], "ones": 1})
@@ -303,9 +305,7 @@ def test_super_trump_led_asks_for_trumps() -> None:
     decide(state, start=0, trump="R", super="B")
     act(state, 0, "partner", seat=1)
     play(state, 0, "B1")
-    assert legal_cards(state, 1) == ["R4"]
-    refused(state, 1, Action.of("play", card="B9"), "must_follow")
-    play(state, 1, "R4")
+    only_card(state, 1, "R4", refused_card="B9", code="must_follow")
     play_legal(state, 2, "B8", ["B8", "G6"])
     assert legal_cards(state, 3) == ["B1"]
     # Two super-trumps in one trick: the one played last wins.
@@ -353,9 +353,7 @@ def test_super_trump_colour_equal_to_trump_colour() -> None:
     act(state, 2, "partner", seat=0)
     # G9 led asks for trumps: seat 3's only trump is its G1 (B4 is not one).
     play(state, 2, "G9")
-    assert legal_cards(state, 3) == ["G1"]
-    refused(state, 3, Action.of("play", card="B4"), "must_follow")
-    play(state, 3, "G1")
+    only_card(state, 3, "G1", refused_card="B4", code="must_follow")
     play_legal(state, 0, "R5", ["R5", "R6"])
     assert legal_cards(state, 1) == ["G1"]
     # The last super-trump wins over the first one and over the highest trump G9.
