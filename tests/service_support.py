@@ -1,5 +1,6 @@
 """What the table-service tests share: a publisher that remembers, a clock the test moves, stores on real SQLite
-files (closed after each test by ``tests/conftest.py``), a stored game's row and a published snapshot built by hand."""
+files (closed after each test by ``tests/conftest.py``), a stored game's row and a published snapshot built by hand,
+lobbies of people and short games started with computer players."""
 
 from __future__ import annotations
 
@@ -147,3 +148,20 @@ async def started_with_computers(
         await service.add_bot(row.id, host)
     await service.start(row.id, host)
     return service, row.id
+
+
+SHORT: dict[str, tuple[int, dict[str, Any]]] = {
+    "nain_jaune": (3, {"deals": 1}),
+    "triominos": (2, {"rounds": 1, "target": 100}),
+    "neurotrio": (3, {}),
+    "njet": (3, {"rounds": 1}),
+    "chat_vert": (3, {"timer": 0}),
+}
+"""A short game of each kind: the players (the host and computer players) and the options."""
+
+
+async def started_short(path: Path, kind: str, host: int = 1) -> tuple[TableService, int]:
+    """A short game of ``kind`` (``SHORT``) started on the SQLite file ``path`` by the host, Alice, with computer
+    players."""
+    players, options = SHORT[kind]
+    return await started_with_computers(path, kind, players, dict(options), host)

@@ -43,17 +43,10 @@ from bot.store import ActionRow
 from bot.store import GameRow
 from renders.replay import LIMIT_BYTES
 from tests.games.test_conformance import strings
-from tests.service_support import started_with_computers
+from tests.service_support import SHORT
+from tests.service_support import started_short
 
 HOST = 1
-SHORT: dict[str, tuple[int, dict[str, Any]]] = {
-    "nain_jaune": (3, {"deals": 1}),
-    "triominos": (2, {"rounds": 1, "target": 100}),
-    "neurotrio": (3, {}),
-    "njet": (3, {"rounds": 1}),
-    "chat_vert": (3, {"timer": 0}),
-}
-"""A short game of each kind: the players (the host and computer players) and the options."""
 
 
 @dataclasses.dataclass
@@ -68,8 +61,7 @@ class Stored:
 async def stored_game(path: Path, kind: str, *, undo_once: bool = False) -> Stored:
     """A short game of ``kind`` played to its end through the table service, the host's moves chosen by the
     computer player; with ``undo_once``, the host takes back the first move that the table lets them."""
-    players, options = SHORT[kind]
-    service, game_id = await started_with_computers(path, kind, players, dict(options), HOST)
+    service, game_id = await started_short(path, kind, HOST)
     rng = random.Random(5)
     undone: tuple[int, int] | None = None
     for _ in range(3000):
