@@ -46,11 +46,11 @@ def action_rows(items: Iterable[discord.ui.Item[Any]]) -> list[discord.ui.Action
     rows: dict[int, list[discord.ui.Item[Any]]] = {}
     loose: list[discord.ui.Item[Any]] = []
     for item in items:
-        row = row_of(item)
-        if row is None:
+        asked = row_of(item)
+        if asked is None:
             loose.append(item)
         else:
-            rows.setdefault(row, []).append(item)
+            rows.setdefault(asked, []).append(item)
     ordered = [rows[r] for r in sorted(rows)]
     for item in loose:
         home = next((row for row in ordered if sum(i.width for i in row) + item.width <= ROW_WIDTH), None)
