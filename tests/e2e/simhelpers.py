@@ -141,6 +141,24 @@ def select_moves(message: Any) -> tuple[str | None, list[str]]:
     return None, []
 
 
+async def play_placement(user: Any, choice: Action, focus_value: str) -> None:
+    """Play Neurotrio's ``choice`` from ``user``'s DM panel: its button (the five best), else the menu of the next
+    ones, else the card's menu (``focus_value``) then the card's paged placements."""
+    panel = user.dm_channel.last_message
+    buttons = move_buttons(panel)
+    if choice.dumps() in buttons:
+        await user.click(panel, custom_id=buttons[choice.dumps()])
+        return
+    more = select_of(panel, "tb:s:")
+    if more is not None and choice.dumps() in [o.value for o in more.options]:
+        await user.select(panel, [choice.dumps()], custom_id=more.custom_id)
+        return
+    cards = select_of(panel, "tb:f:")
+    assert cards is not None, "a placement offered nowhere"
+    await user.select(panel, [focus_value], custom_id=cards.custom_id)
+    await pick_paged(user, "tb:s:", choice.dumps())
+
+
 def errors_of(env: Any) -> list[BaseException]:
     """Errors the tree handler turned into sentences (reading them marks them as expected)."""
     return [getattr(e, "original", e) for e in env.errors]

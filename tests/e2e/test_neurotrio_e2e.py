@@ -16,8 +16,7 @@ from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import custom_ids
 from tests.e2e.simhelpers import finished_texts
 from tests.e2e.simhelpers import move_buttons
-from tests.e2e.simhelpers import pick_paged
-from tests.e2e.simhelpers import select_of
+from tests.e2e.simhelpers import play_placement
 from tests.e2e.simhelpers import until_over
 from tests.e2e.test_chat_vert_e2e import displayed_texts
 
@@ -96,18 +95,7 @@ async def test_a_game_with_a_neuro_call_and_an_auction(simcord_env: Any) -> None
             await member.user.click(dm.last_message, custom_id=move_buttons(dm.last_message)[choice.dumps()])
             continue
         assert choice.kind == "place"
-        buttons = move_buttons(dm.last_message)
-        if choice.dumps() in buttons:  # one of the five best placements: a button
-            await member.user.click(dm.last_message, custom_id=buttons[choice.dumps()])
-            continue
-        more = select_of(dm.last_message, "tb:s:")
-        if more is not None and choice.dumps() in [o.value for o in more.options]:  # the next ones: one menu
-            await member.user.select(dm.last_message, [choice.dumps()], custom_id=more.custom_id)
-            continue
-        cards = select_of(dm.last_message, "tb:f:")
-        assert cards is not None
-        await member.user.select(dm.last_message, [str(choice["card"])], custom_id=cards.custom_id)
-        await pick_paged(member.user, "tb:s:", choice.dumps())
+        await play_placement(member.user, choice, str(choice["card"]))
 
     assert called and bids_made >= 1
     texts = await finished_texts(table)

@@ -21,8 +21,7 @@ from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import custom_ids
 from tests.e2e.simhelpers import move_buttons
 from tests.e2e.simhelpers import panel_of
-from tests.e2e.simhelpers import pick_paged
-from tests.e2e.simhelpers import select_of
+from tests.e2e.simhelpers import play_placement
 from tests.reliability.test_slow_store import SlowStore
 
 
@@ -54,15 +53,11 @@ async def _to_auction(table: SimTable) -> Any:
         seat = min(engine.to_act(live.state))
         user = table.by_id[live.row.seats[seat].user_id].user
         choice = PLAYER.act(live.state, seat, rng)
-        panel = user.dm_channel.last_message
-        buttons = move_buttons(panel)
-        if choice.dumps() in buttons:
-            await user.click(panel, custom_id=buttons[choice.dumps()])
+        if choice.kind == "pass":
+            panel = user.dm_channel.last_message
+            await user.click(panel, custom_id=move_buttons(panel)[choice.dumps()])
             continue
-        cards = select_of(panel, "tb:f:")
-        assert cards is not None
-        await user.select(panel, [str(choice["card"])], custom_id=cards.custom_id)
-        await pick_paged(user, "tb:s:", choice.dumps())
+        await play_placement(user, choice, str(choice["card"]))
     raise AssertionError("no auction")
 
 
