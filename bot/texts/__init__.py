@@ -14,8 +14,11 @@ from bot.games.base import Result
 from bot.games.base import as_numbers
 from bot.i18n import plural
 from bot.i18n import t
+from bot.registry import ALT_MAX
 from bot.registry import GameTexts as GameTexts
 from bot.registry import texts_of
+
+ELLIPSIS = "…"
 
 
 def seat_name(names: Sequence[str], seat: JSONValue) -> str:
@@ -79,6 +82,16 @@ def ranking_lines(results: Sequence[Result], names: Sequence[str], locale: str, 
         medal = medals.get(r.rank, f"{r.rank}.")
         lines.append(t(locale, "rank.line", medal=medal, name=names[r.seat], score=unit))
     return lines
+
+
+def fit_alt(text: str, limit: int = ALT_MAX) -> str:
+    """``text`` cut to ``limit`` characters at a word's end, "…" saying that some is left out: a picture's
+    description, which Discord keeps to ``ALT_MAX`` characters."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - len(ELLIPSIS)]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + ELLIPSIS
 
 
 def later_deal(event: Event, field: str) -> bool:

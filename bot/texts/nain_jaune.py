@@ -13,8 +13,8 @@ from bot.games.nain_jaune_views import NainJauneTableView
 from bot.games.nain_jaune_views import PlayerView
 from bot.i18n import plural
 from bot.i18n import t
-from bot.registry import ALT_MAX
 from bot.texts import Narrator
+from bot.texts import fit_alt
 from bot.texts import later_deal
 from bot.texts import one_message
 from bot.texts import seat_name
@@ -188,16 +188,6 @@ class NainJauneTexts(Narrator):
 
 BOX_ORDER = (0, 1, 4, 2, 3)
 """The boxes as the picture lays them out left to right: 10♦, V♣, the Nain jaune (7♦) in the middle, D♠, R♥."""
-ELLIPSIS = "…"
-
-
-def fit_alt(text: str, limit: int = ALT_MAX) -> str:
-    """``text`` cut to ``limit`` characters at a word's end, "…" saying that some is left out."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - len(ELLIPSIS)]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + ELLIPSIS
 
 
 def _where(table: NainJauneTable, names: Sequence[str], locale: str) -> str:

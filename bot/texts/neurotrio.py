@@ -22,8 +22,8 @@ from bot.games.neurotrio_views import Placement
 from bot.games.neurotrio_views import column_label
 from bot.i18n import plural
 from bot.i18n import t
-from bot.registry import ALT_MAX
 from bot.texts import Narrator
+from bot.texts import fit_alt as fit
 from bot.texts import one_message
 from bot.texts import seat_name
 
@@ -45,15 +45,6 @@ def short_card(code: str, locale: str) -> str:
     """``EV2`` -> ``étoile vert 2`` (``green star 2``): a card in a description that names many."""
     nature, fond = t(locale, f"neuro.nature.{code[0]}"), t(locale, f"neuro.fond.{code[1]}")
     return t(locale, "neuro.card_short", nature=nature, fond=fond, force=code[2])
-
-
-def fit(text: str, limit: int = ALT_MAX) -> str:
-    """``text`` cut to ``limit`` characters at a word's end, "…" saying that some is left out."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + "…"
 
 
 def _records(value: JSONValue) -> list[dict[str, JSONValue]]:

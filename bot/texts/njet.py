@@ -18,13 +18,11 @@ from bot.games.njet_views import Rules
 from bot.i18n import plural
 from bot.i18n import t
 from bot.texts import Narrator
+from bot.texts import fit_alt
 from bot.texts import seat_name
 
 KIND = "njet"
 COLOUR_EMOJI = {"R": "🟥", "K": "⬛", "B": "🟦", "G": "🟩"}
-ALT_MAX = 1024
-"""The longest description of a picture Discord keeps (``bot.registry.ALT_MAX``)."""
-ELLIPSIS = "…"
 
 
 def colour_name(colour: str, locale: str) -> str:
@@ -106,15 +104,6 @@ def _rules_of(event: Event) -> Rules:
         super_colour=event.text("super"),
         points=event.number("points"),
     )
-
-
-def fit(text: str, limit: int = ALT_MAX) -> str:
-    """``text`` cut at a word's end to ``limit`` characters, "…" saying that some is left out."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - len(ELLIPSIS)]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + ELLIPSIS
 
 
 def character_name(table: NjetTable, seat: int, locale: str) -> str:
@@ -376,11 +365,11 @@ class NjetTexts(Narrator):
 
     def describe_table(self, public: NjetTableView, names: Sequence[str], locale: str) -> str:
         """The table picture in words: the round, the board or the rules, the trick, the teams, the players."""
-        return fit(" ".join(table_words(public, names, locale)))
+        return fit_alt(" ".join(table_words(public, names, locale)))
 
     def describe_hand(self, view: NjetSeatView, names: Sequence[str], locale: str) -> str:
         """The hand picture in words: the seat's own cards, which it may play now, its secret discard."""
-        return fit(" ".join(hand_sentences(view, locale)))
+        return fit_alt(" ".join(hand_sentences(view, locale)))
 
     def milestones(self, events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
         """The end of a round with its scores and the next deal, in one message (a round's rules go into the

@@ -19,8 +19,8 @@ from bot.games.triominos_views import TriominosTable
 from bot.games.triominos_views import TriominosTableView
 from bot.i18n import plural
 from bot.i18n import t
-from bot.registry import ALT_MAX
 from bot.texts import Narrator
+from bot.texts import fit_alt
 from bot.texts import seat_name
 
 KIND = "triominos"
@@ -176,7 +176,6 @@ class TriominosTexts(Narrator):
 TEXTS = TriominosTexts(KIND, "unit.points")
 
 Space = tuple[int, int]
-ELLIPSIS = "…"
 
 
 def letter_label(index: int) -> str:
@@ -212,15 +211,6 @@ def tile_letters(placements: Sequence[Placement]) -> dict[str, tuple[str, ...]]:
     for placement in placements:
         found.setdefault(placement.tile, set()).add(letters[(placement.r, placement.c)])
     return {tile: tuple(sorted(spots, key=rank.__getitem__)) for tile, spots in found.items()}
-
-
-def fit_alt(text: str, limit: int = ALT_MAX) -> str:
-    """``text`` cut to ``limit`` characters at a word's end, "…" saying that some is left out."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - len(ELLIPSIS)]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + ELLIPSIS
 
 
 def _joined(items: Sequence[str], key: str, locale: str) -> str:
