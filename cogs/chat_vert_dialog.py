@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -117,6 +119,14 @@ def rule_of(draft: dict[str, Any]) -> dict[str, JSONValue]:
     return rule
 
 
+def _choices(
+    field: str, values: Sequence[str], label: Callable[[str], str], chosen: object, placeholder: str
+) -> tuple[str, list[discord.SelectOption], str]:
+    """One select of the dialog, as ``build_dialog`` lays them out: its field, an option a value (``chosen``
+    selected) and its placeholder."""
+    return field, [discord.SelectOption(label=label(v), value=v, default=v == chosen) for v in values], placeholder
+
+
 def build_dialog(channel_id: int, draft: dict[str, Any], lang: str) -> tuple[str, discord.ui.View]:
     from bot.texts.chat_vert import colour_name
     from bot.texts.chat_vert import describe_rule
@@ -124,57 +134,37 @@ def build_dialog(channel_id: int, draft: dict[str, Any], lang: str) -> tuple[str
     template = str(draft.get("template") or "say")
     needs = NEEDS.get(template, ())
     view = discord.ui.View(timeout=None)
-    rows: list[tuple[str, list[discord.SelectOption], str]] = [
-        (
-            "tpl",
-            [
-                discord.SelectOption(label=t(lang, f"cv.tpl.{name}")[:100], value=name, default=name == template)
-                for name in TEMPLATES
-            ],
-            t(lang, "cv.dialog.template"),
+    rows = [
+        _choices(
+            "tpl", TEMPLATES, lambda name: t(lang, f"cv.tpl.{name}")[:100], template, t(lang, "cv.dialog.template")
         )
     ]
     if "cond" in needs:
         rows.append(
-            (
+            _choices(
                 "col",
-                [
-                    discord.SelectOption(
-                        label=t(lang, "cv.dialog.any_colour") if c == "any" else colour_name(c, lang),
-                        value=c,
-                        default=c == draft.get("colour", "any"),
-                    )
-                    for c in COLOUR_CHOICES
-                ],
+                COLOUR_CHOICES,
+                lambda c: t(lang, "cv.dialog.any_colour") if c == "any" else colour_name(c, lang),
+                draft.get("colour", "any"),
                 t(lang, "cv.dialog.colour"),
             )
         )
         rows.append(
-            (
+            _choices(
                 "sym",
-                [
-                    discord.SelectOption(
-                        label=s if s.isdigit() else t(lang, f"cv.dialog.symbol.{s}"),
-                        value=s,
-                        default=s == draft.get("symbol", "any"),
-                    )
-                    for s in SYMBOLS
-                ],
+                SYMBOLS,
+                lambda s: s if s.isdigit() else t(lang, f"cv.dialog.symbol.{s}"),
+                draft.get("symbol", "any"),
                 t(lang, "cv.dialog.symbol"),
             )
         )
     if "who" in needs:
         rows.append(
-            (
+            _choices(
                 "who",
-                [
-                    discord.SelectOption(
-                        label=plural(lang, f"cv.dialog.who.{w.split(':')[0]}", int(w.split(":")[1])),
-                        value=w,
-                        default=w == draft.get("who", "all:1"),
-                    )
-                    for w in WHO_CHOICES
-                ],
+                WHO_CHOICES,
+                lambda w: plural(lang, f"cv.dialog.who.{w.split(':')[0]}", int(w.split(":")[1])),
+                draft.get("who", "all:1"),
                 t(lang, "cv.dialog.who"),
             )
         )
