@@ -101,7 +101,7 @@ def _entries(view: View, lang: str) -> list[tuple[str, int, str]]:
         mark = " ✓" if card in playable else ""
         out.append((card, 1, f"{number} · {card_name(card, lang)}{mark}"))
         if card in view.own.pairs:
-            out.append((card, 2, f"{number} · {t(lang, 'cv.pair', card=card_name(card, lang))}{mark}"))
+            out.append((card, 2, f"{number} · {t(lang, 'cv.panel.pair', card=card_name(card, lang))}{mark}"))
     return out
 
 

@@ -125,7 +125,7 @@ async def test_the_buttons_number_the_cards_as_the_picture_does() -> None:
     cards = [label for label in _labels(panel.controls) if " · " in label]
     assert cards == [
         "1 · 7 rouge ✓",
-        "1 · 2 × 7 rouge ✓",
+        "1 · 7 rouge ×2 ✓",
         "2 · 2 bleu",
         "3 · 9 vert",
         "4 · Changement de couleur ✓",

@@ -156,7 +156,7 @@ def hand_image(view: ChatVertSeatView, locale: str) -> Image.Image:
 def _number(number: int, copies: int, face: Font, room: float) -> str:
     """A card's number, with its copies ("3 ×2") when that fits between it and the next number."""
     text = f"{number} ×{copies}" if copies > 1 else str(number)
-    return text if face.getlength(text) + Space.S <= room else str(number)
+    return text if face.getlength(text) + Space.XS <= room else str(number)
 
 
 def _lay_cards(canvas: Image.Image, rows: list[list[tuple[Look, int, int]]], labels: list[Label], font: Font) -> None:

@@ -418,3 +418,15 @@ def test_a_plate_keeps_its_count_markers_and_name_apart(cards: int, marks: tuple
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+@pytest.mark.parametrize(("others", "label"), [(11, "1 ×2"), (19, "1")])
+def test_the_copies_show_while_the_numbers_have_room(others: int, label: str) -> None:
+    """Two yellow 0s then different cards: with 12 numbers, six to a row, 89 px cards lie (400 - 20 - 89) / 5 =
+    58.2 px apart, room for "1 ×2"; with 20, ten to a row, 72 px cards lie 34.2 px apart, and only "1" shows."""
+    rest = [c + s for c in "RBG" for s in "0123456789SRD" if c + s != "R5"][:others]
+    state = fixed([["Y0", "Y0", *rest], ["Y1", "Y2", "Y3"]])
+    with measure.recording() as marks:
+        draw_hand(GAME.view(state, 0))
+    numbers = [mark.text for mark in marks if not mark.symbol]
+    assert len(numbers) == others + 1 and numbers[0] == label
