@@ -578,18 +578,7 @@ class DiscordPublisher:
         if old is not None and not repost:
             message = channel.get_partial_message(old)
             try:
-                edited = await deliver(
-                    what,
-                    lambda: message.edit(
-                        content=None,
-                        embed=None,
-                        view=view,
-                        allowed_mentions=NO_MENTIONS,
-                        **self._uploads.edit_fields(game.id, old, pngs),
-                    ),
-                    self.retry_delays,
-                )
-                self._uploads.remember(game.id, edited, pngs)
+                await self._edit_pictured(what, message, game.id, pngs, lambda: view, embed=None)
                 return
             except discord.NotFound:
                 if only_edit:
@@ -675,17 +664,7 @@ class DiscordPublisher:
             dm = self.bot.get_partial_messageable(dm_channel_id, type=discord.ChannelType.private)
             message = dm.get_partial_message(message_id)
             try:
-                edited = await deliver(
-                    what,
-                    lambda: message.edit(
-                        content=None,
-                        view=panel.layout(),
-                        allowed_mentions=NO_MENTIONS,
-                        **self._uploads.edit_fields(game.id, message.id, {HAND: panel.png}),
-                    ),
-                    self.retry_delays,
-                )
-                self._uploads.remember(game.id, edited, {HAND: panel.png})
+                await self._edit_pictured(what, message, game.id, {HAND: panel.png}, panel.layout)
                 return
             except discord.NotFound:
                 self._uploads.forget(game.id, message.id)
@@ -702,6 +681,30 @@ class DiscordPublisher:
             return
         self._uploads.remember(game.id, sent, {HAND: panel.png})
         await store.set_panel(game.id, user_id, channel_id=sent.channel.id, message_id=sent.id)
+
+    async def _edit_pictured(
+        self,
+        what: str,
+        message: discord.PartialMessage,
+        game_id: int,
+        pngs: dict[str, bytes],
+        view: Callable[[], discord.ui.LayoutView],
+        **fields: Any,
+    ) -> None:
+        """Edit ``message`` to show ``view()`` and ``pngs``, tried again as ``deliver`` does; only the pictures it
+        does not show yet are uploaded, and what it shows now is remembered."""
+        edited = await deliver(
+            what,
+            lambda: message.edit(
+                content=None,
+                view=view(),
+                allowed_mentions=NO_MENTIONS,
+                **fields,
+                **self._uploads.edit_fields(game_id, message.id, pngs),
+            ),
+            self.retry_delays,
+        )
+        self._uploads.remember(game_id, edited, pngs)
 
     async def _edit_through_answer(self, game_id: int, user_id: int, message_id: int, panel: Panel) -> bool:
         """Edit a DM panel through the player's latest click in it, while Discord still takes its answer (a little
