@@ -8,6 +8,7 @@ from typing import Any
 
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import custom_ids
+from tests.e2e.simhelpers import select_moves
 from tests.reliability.forge import emit_component
 
 
@@ -31,12 +32,19 @@ async def _carrier(place: Place) -> Any:
     return place.channel.last_message
 
 
-async def _forge_all(env: Any, place: Place, carrier: Any, ids: list[str], user: int | None = None) -> list[Any]:
+async def _forge_all(
+    env: Any, place: Place, carrier: Any, ids: list[str | tuple[str, list[str]]], user: int | None = None
+) -> list[Any]:
+    """Each id clicked (a button), or chosen with its values (a select: ``(id, values)``), from ``place``."""
     clicker = place.member.id if user is None else user
-    results = [
-        emit_component(env, clicker, carrier, custom_id, guild_id=place.guild.id, channel_id=place.channel.id)
-        for custom_id in ids
-    ]
+    results = []
+    for forged in ids:
+        custom_id, values = (forged, None) if isinstance(forged, str) else forged
+        results.append(
+            emit_component(
+                env, clicker, carrier, custom_id, values=values, guild_id=place.guild.id, channel_id=place.channel.id
+            )
+        )
     await env.settle()
     return results
 
@@ -63,8 +71,9 @@ async def test_forged_moves_from_another_channel_and_server_change_nothing(simco
     table = SimTable(simcord_env, ("ana", "ben", "cleo"), "jeux")
     await table.open_and_start("njet", players=3, rounds=1)
     message = await table.table_message()
-    stones = custom_ids(message, "tb:a:")
-    assert stones
+    select_id, offered = select_moves(message)  # the first stones: more than ten open, one menu
+    assert select_id is not None and offered
+    stones: list[str | tuple[str, list[str]]] = [(select_id, [value]) for value in offered]
     live = await table.live()
     placer = live.row.seats[min(live.engine.to_act(live.state))].user_id
     before = live.n
