@@ -63,6 +63,14 @@ def hint_of(kind: str, state: Any, seat: int, salt: int = 0) -> Hint:
     return player.hint(state, seat, random.Random(salt))
 
 
+def hinted_positions(kind: str, reasons: set[str], games: int = 3, moves: int = 160) -> Iterator[tuple[Any, int, Hint]]:
+    """``positions`` with the hint at each, every hint's reason added to ``reasons`` (what a test saw in all)."""
+    for state, seat in positions(kind, games, moves):
+        hint = hint_of(kind, state, seat)
+        reasons.add(hint.reason)
+        yield state, seat, hint
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_hint_is_the_move_act_makes_with_the_same_rng(kind: str) -> None:
     engine, player = engine_of(kind), player_of(kind)
@@ -152,10 +160,8 @@ def test_nain_jaune_follows_with_the_run_the_hand_holds() -> None:
 
 
 def test_nain_jaune_reasons_match_the_board_and_the_hand() -> None:
-    reasons = set()
-    for state, seat in positions("nain_jaune", games=4):
-        hint = hint_of("nain_jaune", state, seat)
-        reasons.add(hint.reason)
+    reasons: set[str] = set()
+    for state, seat, hint in hinted_positions("nain_jaune", reasons, games=4):
         card = hint.action.text("card")
         if hint.reason in ("hint.nj.board", "hint.nj.claim"):
             assert card in BOARD and hint.count == state.boxes[BOARD.index(card)]
@@ -174,10 +180,8 @@ def test_nain_jaune_reasons_match_the_board_and_the_hand() -> None:
 
 def test_neurotrio_reasons_match_the_engine() -> None:
     engine = engine_of("neurotrio")
-    reasons = set()
-    for state, seat in positions("neurotrio", games=3, moves=300):
-        hint = hint_of("neurotrio", state, seat)
-        reasons.add(hint.reason)
+    reasons: set[str] = set()
+    for state, seat, hint in hinted_positions("neurotrio", reasons, games=3, moves=300):
         if hint.reason == "hint.neuro.vp":
             assert hint.count == _placed("neurotrio", state, seat, hint.action, "vp") > 0
         elif hint.reason == "hint.neuro.spots":
@@ -195,10 +199,8 @@ def test_neurotrio_reasons_match_the_engine() -> None:
 
 def test_njet_trick_reasons_match_the_engine() -> None:
     engine = engine_of("njet")
-    reasons = set()
-    for state, seat in positions("njet", games=3, moves=200):
-        hint = hint_of("njet", state, seat)
-        reasons.add(hint.reason)
+    reasons: set[str] = set()
+    for state, seat, hint in hinted_positions("njet", reasons, games=3, moves=200):
         rules = engine.view(state, seat).table.rules
         played = [c for _, c in state.trick]
         legal = [a.text("card") for a in engine.legal_actions(state, seat) if a.kind == "play"]
@@ -223,10 +225,8 @@ def test_njet_trick_reasons_match_the_engine() -> None:
 
 def test_chat_vert_reasons_match_the_hand_and_the_table() -> None:
     engine = engine_of("chat_vert")
-    reasons = set()
-    for state, seat in positions("chat_vert", games=4):
-        hint = hint_of("chat_vert", state, seat)
-        reasons.add(hint.reason)
+    reasons: set[str] = set()
+    for state, seat, hint in hinted_positions("chat_vert", reasons, games=4):
         hand = state.hands[seat]
         if hint.reason == "hint.cv.colour":
             card = hint.action.text("card")
