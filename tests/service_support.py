@@ -150,6 +150,18 @@ async def started_with_computers(
     return service, row.id
 
 
+async def started_by_two(path: Path, kind: str, names: tuple[str, str] = ("P1", "P2")) -> tuple[TableService, int]:
+    """A table service on the SQLite file ``path`` (publishing to a ``Recorder``, on a ``Clock``) and a game of
+    ``kind`` it started for two people, in French: users 1 (the host) and 2, named ``names``."""
+    service = TableService(await open_store(path), Recorder(), clock=Clock())
+    row = await service.open_table(
+        guild_id=1, channel_id=7, kind=kind, options={}, host_id=1, host_name=names[0], locale="fr"
+    )
+    await service.join(row.id, 2, names[1])
+    await service.start(row.id, 1)
+    return service, row.id
+
+
 SHORT: dict[str, tuple[int, dict[str, Any]]] = {
     "nain_jaune": (3, {"deals": 1}),
     "triominos": (2, {"rounds": 1, "target": 100}),

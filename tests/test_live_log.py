@@ -14,10 +14,7 @@ from bot.live import recent_public
 from bot.live import trim_log
 from bot.registry import engine_of
 from bot.registry import player_of
-from bot.tables import TableService
-from tests.service_support import Clock
-from tests.service_support import Recorder
-from tests.service_support import open_store
+from tests.service_support import started_by_two
 
 
 def _live_with(events: list[tuple[int, Event]]) -> LiveGame:
@@ -45,26 +42,20 @@ def test_a_trimmed_log_keeps_its_last_public_events_and_the_private_ones_among_t
 
 
 async def test_a_long_game_keeps_few_events_and_its_whole_log_is_replayed(tmp_path: Path) -> None:
-    store = await open_store(tmp_path / "t.db")
-    service = TableService(store, Recorder(), clock=Clock())
-    row = await service.open_table(
-        guild_id=1, channel_id=7, kind="nain_jaune", options={}, host_id=1, host_name="Ana", locale="fr"
-    )
-    await service.join(row.id, 2, "Ben")
-    await service.start(row.id, 1)
+    service, game = await started_by_two(tmp_path / "t.db", "nain_jaune", ("Ana", "Ben"))
     rng = random.Random(3)
     longest = 0
     for _ in range(60):
-        live = await service.load(row.id)
+        live = await service.load(game)
         if live.engine.is_over(live.state):
             break
         seat = min(live.engine.to_act(live.state))
         user = live.row.seats[seat].user_id
         assert user is not None
-        await service.act(row.id, user, player_of("nain_jaune").act(live.state, seat, rng))
+        await service.act(game, user, player_of("nain_jaune").act(live.state, seat, rng))
         longest = max(longest, len(live.log))
-    live = await service.load(row.id)
+    live = await service.load(game)
     assert not live.whole and longest <= LOG_KEPT + 16
-    _, whole = await service.full_log(row.id)
+    _, whole = await service.full_log(game)
     assert whole == (await service.replay(live.row)).log
     assert len(whole) > 3 * LOG_KEPT and whole[-len(live.log) :] == live.log

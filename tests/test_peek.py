@@ -8,25 +8,17 @@ from pathlib import Path
 
 from bot.registry import player_of
 from bot.tables import TableService
-from tests.service_support import Clock
-from tests.service_support import Recorder
-from tests.service_support import open_store
+from tests.service_support import started_by_two
 
 
 async def _running(tmp_path: Path) -> tuple[TableService, int]:
     """A two-player Triominos game, one move in."""
-    store = await open_store(tmp_path / "t.db")
-    service = TableService(store, Recorder(), clock=Clock())
-    row = await service.open_table(
-        guild_id=1, channel_id=7, kind="triominos", options={}, host_id=1, host_name="P1", locale="fr"
-    )
-    await service.join(row.id, 2, "P2")
-    await service.start(row.id, 1)
-    live = await service.load(row.id)
+    service, game_id = await started_by_two(tmp_path / "t.db", "triominos")
+    live = await service.load(game_id)
     seat = min(live.engine.to_act(live.state))
     action = player_of("triominos").act(live.state, seat, random.Random(1))
-    await service.act(row.id, seat + 1, action)
-    return service, row.id
+    await service.act(game_id, seat + 1, action)
+    return service, game_id
 
 
 async def test_peek_reads_a_game_whose_lock_is_held(tmp_path: Path) -> None:
