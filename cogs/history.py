@@ -38,6 +38,8 @@ from cogs.common import report_error
 from cogs.common import user_lang
 from cogs.layouts import COLOUR
 from cogs.layouts import TEXT_MAX
+from cogs.web_links import history_link
+from cogs.web_links import replay_line
 
 REPLAYABLE = ("over", "abandoned")
 """The statuses of a game that has its replay and its place in the history: it ended, by its rules or stopped."""
@@ -95,6 +97,7 @@ async def replay_file(
         caption = t(caption_lang, "replay.caption.sampled", game=title, id=row.id, frames=frames, total=total)
     else:
         caption = t(caption_lang, "replay.caption", game=title, id=row.id)
+    caption += replay_line(row, caption_lang)
     names = [s.name for s in row.seats]
     end = texts_of(row.kind).describe_table(shown.frames[-1].view, names, caption_lang) if shown.frames else ""
     described = replay_alt(row.id, row.kind, len(shown.frames), end, caption_lang)
@@ -123,6 +126,7 @@ def game_entry(row: GameRow, results: Sequence[ResultLine], lang: str, room: int
     sees in their own time), the abandoned mark, then its players (cut short when a page is full)."""
     when = int(row.ended_at or row.started_at or row.created_at)
     head = t(lang, "history.game", game=t(lang, spec_of(row.kind).title_key), id=row.id, date=f"<t:{when}:d>")
+    head += history_link(row)
     if row.status == "abandoned":
         head += f" · {ABANDONED} {t(lang, 'history.abandoned')}"
     left = room - len(head) - 1

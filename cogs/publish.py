@@ -67,6 +67,7 @@ from cogs.table_buttons import table_controls
 from cogs.table_moves import public_moves
 from cogs.ui import ui_for
 from cogs.uploads import Uploads
+from cogs.web_links import link_buttons
 from renders.results import results_picture
 
 log = logging.getLogger(__name__)
@@ -153,6 +154,7 @@ def table_layout(snapshot: Snapshot, lang: str, *, ended: bool, results: str | N
         *([] if ended else [HandButton(game.id, t(lang, "table.my_hand"))]),
         *table_controls(game, over=ended),
         RulesButton(game.kind, t(lang, "flow.rules")),
+        *link_buttons(game, lang),
     ]
     pictures = [Shown("table.png", fit(texts.describe_table(snapshot.public, names, lang)))]
     if results is not None:

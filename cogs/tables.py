@@ -55,6 +55,7 @@ from cogs.history import history
 from cogs.history import log_file
 from cogs.history import replay_file
 from cogs.permissions import can_post
+from cogs.web_links import web
 from renders.leaderboard import SHOWN
 from renders.leaderboard import Line
 from renders.leaderboard import leaderboard_picture
@@ -346,6 +347,7 @@ TABLE_COMMANDS: tuple[tuple[str, Callback], ...] = (
     ("stats", stats),
     ("history", history),
     ("notify", notify),
+    ("web", web),
 )
 """``/table ...``, in the order Discord lists them; names and descriptions are ``cmd.table.<name>.*``."""
 

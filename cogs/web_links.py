@@ -10,7 +10,6 @@ below answers nothing and the messages are as they were.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -22,38 +21,22 @@ from bot.store import GameRow
 from bot.tables import TableError
 from cogs.common import bot_of
 from cogs.common import user_lang
+from web.links import Links
+from web.links import current
+from web.links import serving
+from web.links import stopped
 from web.serve import Served
 from web.serve import start_in_bot
-from web.tokens import Signer
 
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class Links:
-    """Where the pages of a game or a server are, from ``base`` (the public address, or the address served)."""
-
-    signer: Signer
-    base: str
-    public: bool
-    """Whether ``base`` is the public address (``TABLEE_PUBLIC_URL``): only then do channel messages link to it."""
-
-    def live(self, game_id: int) -> str:
-        return f"{self.base}/g/{self.signer.game(game_id)}/"
-
-    def replay(self, game_id: int) -> str:
-        return f"{self.live(game_id)}replay"
-
-    def server(self, guild_id: int) -> str:
-        return f"{self.base}/s/{self.signer.guild(guild_id)}/"
-
-
-_served: list[tuple[commands.Bot, Served, Links]] = []
-"""The pages this process serves, by the bot that serves them, with their links (none when they are off)."""
+_runners: list[tuple[commands.Bot, Served]] = []
+"""The pages this extension started, by bot (to stop them when it closes)."""
 
 
 def links() -> Links | None:
-    return _served[-1][2] if _served else None
+    return current()
 
 
 def public_links() -> Links | None:
@@ -112,13 +95,15 @@ async def setup(bot: commands.Bot) -> None:
     if settings.port is None or host is None:
         return
     served = await start_in_bot(host.tables, host.store, settings)
-    _served.append((bot, served, Links(served.signer, served.base_url, settings.public_url is not None)))
+    _runners.append((bot, served))
+    serving(bot, Links(served.signer, served.base_url, settings.public_url is not None))
 
 
 async def teardown(bot: commands.Bot) -> None:
     """Stop this bot's pages (the bot closes)."""
-    for entry in [entry for entry in _served if entry[0] is bot]:
-        _served.remove(entry)
+    stopped(bot)
+    for entry in [entry for entry in _runners if entry[0] is bot]:
+        _runners.remove(entry)
         await entry[1].stop()
 
 

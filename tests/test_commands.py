@@ -160,6 +160,7 @@ async def test_one_naming_scheme_across_groups(tmp_path: Path) -> None:
         "stats",
         "history",
         "notify",
+        "web",
     ]
     assert table["rules"]["name_localizations"]["fr"] == "regles"
     assert "Repost" in table["show"]["description"] and "status" not in table
