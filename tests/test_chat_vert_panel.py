@@ -3,10 +3,12 @@ the colour asked for a major, the claim button only for a holder of the top card
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any
 
 import discord
+from PIL import Image
 
 from bot.games.base import Action
 from bot.games.chat_vert import GAME
@@ -131,8 +133,9 @@ async def test_the_buttons_number_the_cards_as_the_picture_does() -> None:
         "4 · Changement de couleur ✓",
     ]
     with measure.recording() as marks:
-        panel.picture()
+        png = panel.picture()
     assert {mark.text for mark in marks if not mark.symbol} == {"1 ×2", "2", "3", "4 ×2"}
+    assert measure.readability(marks, Image.open(io.BytesIO(png)).width).readable  # on a phone and a desktop
 
 
 async def test_drawing_is_not_shown_as_a_danger() -> None:
