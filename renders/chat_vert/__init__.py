@@ -25,11 +25,12 @@ class ChatVertPictures:
     """The table and the hand as PNG bytes."""
 
     def table(self, view: ChatVertTableView, names: Sequence[str], locale: str) -> bytes:
-        """The shared table: of the rules only their number is drawn, never a text."""
+        """The shared table: nothing of the added rules is drawn (the message's text counts them)."""
         return png.encode_png(table_image(view.table, names, locale))
 
     def hand(self, view: ChatVertSeatView, locale: str) -> bytes:
-        """A seat's hand; while it is to play, the cards the base rules allow are raised and the others dimmed."""
+        """A seat's hand, equal cards under one number; while it is to play, the cards the base rules allow are
+        raised and the others dimmed."""
         return png.encode_png(hand_image(view, locale))
 
     def hand_key(self, view: ChatVertSeatView) -> Hashable:
