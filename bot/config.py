@@ -7,6 +7,7 @@ import os
 import re
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -45,6 +46,8 @@ class WebSettings:
     host: str = "127.0.0.1"
     public_url: str | None = None
     secret: str = ""
+    activity: ActivitySettings | None = None
+    """The Discord Activity (``DISCORD_CLIENT_ID``, ``DISCORD_CLIENT_SECRET``), served with the pages."""
 
     @property
     def base_url(self) -> str | None:
@@ -215,6 +218,20 @@ def _web() -> WebSettings:
     )
 
 
+def _with_activity(web: WebSettings, token: str) -> WebSettings:
+    """The pages with the Activity when its application's id and secret are set: it is served with them, so it
+    needs the pages' port and the public address Discord's proxy reaches them at."""
+    client_id = os.environ.get("DISCORD_CLIENT_ID", "").strip()
+    secret = os.environ.get("DISCORD_CLIENT_SECRET", "").strip()
+    if not client_id and not secret:
+        return web
+    if not (client_id.isdigit() and secret):
+        raise ConfigError("DISCORD_CLIENT_ID (the application's id, digits) and DISCORD_CLIENT_SECRET go together")
+    if web.port is None or not web.public_url:
+        raise ConfigError("the Activity (DISCORD_CLIENT_ID) needs TABLEE_WEB_PORT and TABLEE_PUBLIC_URL set")
+    return replace(web, activity=ActivitySettings(client_id, secret, token))
+
+
 def load(env_file: Path | None = Path(".env")) -> Settings:
     """Read the settings; values already in the environment win over the ``.env`` file.
 
@@ -237,5 +254,5 @@ def load(env_file: Path | None = Path(".env")) -> Settings:
         shard_count=shard_count,
         shard_ids=_shard_ids("SHARD_IDS", shard_count, database_url),
         rest_rate=_rate("TABLEE_REST_RATE", "45"),
-        web=_web(),
+        web=_with_activity(_web(), os.environ.get("DISCORD_TOKEN", "").strip()),
     )
