@@ -20,7 +20,7 @@ $(BIN)/python:
 	$(PIP) install --quiet --upgrade pip
 
 # Le Chat vert's engine core is compiled by mypyc at install (setup.py): installing again compiles its modules again.
-COMPILED := setup.py bot/games/chat_vert_cards.py bot/games/chat_vert_state.py bot/games/chat_vert_core.py
+COMPILED := setup.py bot/games/chat_vert/cards.py bot/games/chat_vert/state.py bot/games/chat_vert/core.py
 
 $(STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
 	$(PIP) install --quiet -e .
@@ -34,8 +34,8 @@ run: $(STAMP)
 	$(BIN)/python -m bot
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check bot cogs renders web tests
-	$(BIN)/ruff format --check bot cogs renders web tests
+	$(BIN)/ruff check bot cogs renders web bench tests
+	$(BIN)/ruff format --check bot cogs renders web bench tests
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
@@ -89,4 +89,4 @@ shots: $(SHOTS_STAMP)
 	$(BIN)/python -m tests.e2e.shots --out shots $(SHOTS_ARGS)
 
 clean:
-	rm -rf $(VENV) demo-out .mypy_cache .ruff_cache .pytest_cache .hypothesis build *.so bot/games/*.so
+	rm -rf $(VENV) demo-out .mypy_cache .ruff_cache .pytest_cache .hypothesis build *.so bot/games/chat_vert/*.so

@@ -9,7 +9,7 @@ except ImportError:  # mypyc comes with mypy, a build requirement: a build witho
     extensions = []
 else:
     extensions = mypycify(
-        ["bot/games/chat_vert_cards.py", "bot/games/chat_vert_state.py", "bot/games/chat_vert_core.py"],
+        ["bot/games/chat_vert/cards.py", "bot/games/chat_vert/state.py", "bot/games/chat_vert/core.py"],
         group_name="tablee_chat_vert",
         opt_level="3",
     )

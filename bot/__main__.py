@@ -15,8 +15,10 @@ import sqlite3
 import sys
 import traceback
 from collections.abc import Callable
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING
+from typing import Any
 from typing import NoReturn
 from typing import cast
 
@@ -113,7 +115,7 @@ def missing_line(module: str | None) -> str:
 
 def dispatch(args: argparse.Namespace) -> int:
     if args.command in ("demo", "simulate", "bench"):
-        from bot.demo import DemoError
+        from bot.cli.demo import DemoError
 
         try:
             return run_local(args)
@@ -143,8 +145,8 @@ def run_migration(args: argparse.Namespace) -> int:
     import asyncpg  # type: ignore[import-untyped]
 
     from bot import config
-    from bot.migrate_store import MigrationError
-    from bot.migrate_store import migrate_store
+    from bot.cli.migrate_store import MigrationError
+    from bot.cli.migrate_store import migrate_store
 
     prog = f"{PROG} migrate-store"
     if not str(args.to).startswith(("postgresql://", "postgres://")):
@@ -168,7 +170,7 @@ def run_ratings(args: argparse.Namespace) -> int:
     import asyncpg
 
     from bot import config
-    from bot.rating_service import rebuild
+    from bot.ratings.service import rebuild
     from bot.store import open_store
 
     prog = f"{PROG} ratings"
@@ -210,12 +212,14 @@ def _count(n: int, noun: str) -> str:
 def run_local(args: argparse.Namespace) -> int:
     """The commands that need neither a token nor the network."""
     if args.command == "bench":
-        from bot.bench import run_bench
+        from bot.registry import load
 
+        # The bench sits above the bot, as the pages do: found by name, never imported by the running bot.
+        run_bench = cast("Callable[..., Coroutine[Any, Any, int]]", load("bench.run:run_bench"))
         kinds = (args.game,) if args.game else KINDS
         return asyncio.run(run_bench(kinds, quick=args.quick, json_path=args.json))
-    from bot.demo import run_demo
-    from bot.demo import simulate
+    from bot.cli.demo import run_demo
+    from bot.cli.demo import simulate
 
     if args.command == "demo":
         return asyncio.run(run_demo(args.game, args.players, args.seed, args.lang, args.out, args.option))
@@ -284,12 +288,15 @@ def start(settings: Settings) -> int:
     traceback."""
     import discord
 
-    from bot.app import build_bot
+    from bot.registry import load
+
+    # The Discord client is assembled where the cogs live (``cogs.client``): found by name, as the pages are.
+    build_bot = cast("Callable[[Settings], Any]", load("cogs.client:build_bot"))
 
     held = start_logging(settings.log_level)
     # Tablée never joins a voice channel: the warnings about voice libraries would only alarm a newcomer.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-    from bot import workers
+    from bot.pictures import workers
 
     bot = build_bot(settings)
     if held is not None:

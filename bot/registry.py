@@ -25,7 +25,7 @@ from bot.games.base import JSONValue
 from bot.games.base import Player
 from bot.games.base import SeatView
 from bot.games.base import TableView
-from bot.table_hooks import TableHooks
+from bot.service.table_hooks import TableHooks
 
 ALT_MAX = 1024
 """Discord keeps at most this many characters of a media gallery item's description (a picture's alt text)."""
@@ -103,7 +103,7 @@ class GameSpec:
     rounds: str | None = None
     """The event that ends a round (the results picture charts the scores after each); None: a game in one go."""
     rated_by_rounds: str | None = None
-    """Where the game's rounds are turned into rated matches (Njet's partnerships, ``bot.ratings.njet_matches``);
+    """Where the game's rounds are turned into rated matches (Njet's partnerships, ``bot.ratings.model.njet_matches``);
     None: a game is rated by its final ranking."""
 
     def __post_init__(self) -> None:
@@ -127,13 +127,14 @@ GAMES: tuple[GameSpec, ...] = (
         strength="bot.players.njet:strength",
         short=(("rounds", 2),),
         rounds="round_end",
-        rated_by_rounds="bot.ratings:njet_matches",
+        rated_by_rounds="bot.ratings.model:njet_matches",
     ),
     GameSpec(
         "chat_vert",
         "chatvert",
-        hooks="bot.chat_vert_table:HOOKS",
-        strength="bot.players.chat_vert_bench:strength",
+        engine="bot.games.chat_vert.engine:GAME",
+        hooks="bot.service.chat_vert_table:HOOKS",
+        strength="bench.chat_vert:strength",
         short=(("timer", 0),),
     ),
 )

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from bot.games.base import Result
 from bot.i18n import plural
 from bot.i18n import t
-from bot.rating_service import rating_text
+from bot.ratings.service import rating_text
 from bot.registry import ALT_MAX
 from bot.registry import spec_of
 from bot.registry import texts_of

@@ -20,17 +20,17 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.chat_vert_table import reset_rules
-from bot.chat_vert_table import table_rules
 from bot.games.base import Action
-from bot.games.chat_vert_rules import CHAT_VERT
-from bot.games.chat_vert_views import ChatVertSeatView
-from bot.games.chat_vert_views import ChatVertTable
+from bot.games.chat_vert.rules import CHAT_VERT
+from bot.games.chat_vert.views import ChatVertSeatView
+from bot.games.chat_vert.views import ChatVertTable
 from bot.i18n import plural
 from bot.i18n import t
+from bot.service.chat_vert_table import reset_rules
+from bot.service.chat_vert_table import table_rules
+from bot.service.tables import Snapshot
+from bot.service.tables import TableError
 from bot.store import GameRow
-from bot.tables import Snapshot
-from bot.tables import TableError
 from bot.texts.chat_vert import COLOURS
 from bot.texts.chat_vert import MAJORS
 from bot.texts.chat_vert import a_card

@@ -19,19 +19,19 @@ from typing import Any
 
 import discord
 
-from bot.chat_vert_table import KIND
-from bot.chat_vert_table import add_rule
-from bot.chat_vert_table import last_winner
-from bot.chat_vert_table import table_rules
 from bot.games.base import GameError
 from bot.games.base import JSONValue
-from bot.games.chat_vert_rules import FREE_MESSAGE_MAX
-from bot.games.chat_vert_rules import FREE_TEXT_MAX
-from bot.games.chat_vert_rules import PHRASE_MAX
-from bot.games.chat_vert_rules import TEMPLATES
+from bot.games.chat_vert.rules import FREE_MESSAGE_MAX
+from bot.games.chat_vert.rules import FREE_TEXT_MAX
+from bot.games.chat_vert.rules import PHRASE_MAX
+from bot.games.chat_vert.rules import TEMPLATES
 from bot.i18n import plural
 from bot.i18n import t
-from bot.tables import TableError
+from bot.service.chat_vert_table import KIND
+from bot.service.chat_vert_table import add_rule
+from bot.service.chat_vert_table import last_winner
+from bot.service.chat_vert_table import table_rules
+from bot.service.tables import TableError
 from cogs.common import bot_of
 from cogs.common import guild_lang
 from cogs.common import menu

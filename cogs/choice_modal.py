@@ -21,8 +21,8 @@ import discord
 from bot.games.base import Action
 from bot.games.base import GameError
 from bot.games.base import JSONValue
-from bot.tables import Snapshot
-from bot.tables import TableError
+from bot.service.tables import Snapshot
+from bot.service.tables import TableError
 from cogs.common import bot_of
 from cogs.common import check_origin
 from cogs.common import label_of

@@ -16,10 +16,10 @@ from bot.games.base import GameError
 from bot.i18n import has
 from bot.i18n import language
 from bot.i18n import t
+from bot.service.tables import TableError
+from bot.service.tables import TableService
 from bot.store import GameRow
 from bot.store import Store
-from bot.tables import TableError
-from bot.tables import TableService
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ class Reposter(Protocol):
 
 
 class Host(Protocol):
-    """What the cogs need of the bot that carries them (``bot.app.TableeBot``, which assembles the cogs and so
+    """What the cogs need of the bot that carries them (``cogs.client.TableeBot``, which assembles the cogs and so
     sits above them): its table service, its store, the persistent components it registered, and Discord."""
 
     tables: TableService

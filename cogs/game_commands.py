@@ -27,8 +27,8 @@ from bot.games.base import offered_options
 from bot.i18n import t
 from bot.registry import GameSpec
 from bot.registry import engine_of
+from bot.service.tables import TableError
 from bot.store import GameRow
-from bot.tables import TableError
 from cogs.common import bot_of
 from cogs.common import display_name
 from cogs.common import guild_lang

@@ -19,7 +19,7 @@ from bot.registry import GAMES
 from bot.registry import KINDS
 from bot.registry import GameSpec
 from bot.registry import engine_of
-from bot.tables import TableError
+from bot.service.tables import TableError
 from cogs.common import label_of
 from cogs.common import rebuilt
 from cogs.common import report_error

@@ -19,17 +19,16 @@ from discord.utils import escape_markdown
 
 from bot.i18n import plural
 from bot.i18n import t
+from bot.pictures.workers import off_loop
 from bot.registry import engine_of
 from bot.registry import spec_of
 from bot.registry import texts_of
-from bot.replay import draw_replay
-from bot.replay import replay_of
+from bot.service.replay import replay_of
+from bot.service.tables import TableError
+from bot.service.tables import TableService
 from bot.store import GameRow
 from bot.store import ResultLine
-from bot.tables import TableError
-from bot.tables import TableService
 from bot.texts import narrate
-from bot.workers import off_loop
 from cogs.alt_text import replay_alt
 from cogs.common import bot_of
 from cogs.common import label_of
@@ -40,6 +39,7 @@ from cogs.layouts import COLOUR
 from cogs.layouts import TEXT_MAX
 from cogs.web_links import history_link
 from cogs.web_links import replay_line
+from renders.animated_replay import draw_replay
 
 REPLAYABLE = ("over", "abandoned")
 """The statuses of a game that has its replay and its place in the history: it ended, by its rules or stopped."""

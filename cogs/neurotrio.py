@@ -19,7 +19,7 @@ from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.games.neurotrio_views import Placement
 from bot.i18n import plural
 from bot.i18n import t
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 from bot.texts.neurotrio import card_name
 from bot.texts.neurotrio import describe_cells
 from cogs.choice_modal import ChoiceButton

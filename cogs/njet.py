@@ -14,7 +14,7 @@ from bot.games.njet import ROWS
 from bot.games.njet_views import NjetSeatView
 from bot.i18n import plural
 from bot.i18n import t
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 from bot.texts.njet import TEXTS
 from bot.texts.njet import card_label
 from cogs.components import ActMultiSelect

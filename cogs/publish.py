@@ -23,22 +23,22 @@ import discord
 
 from bot.games.base import offered_options
 from bot.i18n import t
-from bot.picture_cache import pictures
-from bot.picture_cache import table_picture
-from bot.rating_service import shown_changes
-from bot.redraw import drawing_slot
-from bot.redraw import panels_to_redraw
+from bot.pictures.cache import pictures
+from bot.pictures.cache import table_picture
+from bot.pictures.redraw import drawing_slot
+from bot.pictures.redraw import panels_to_redraw
+from bot.pictures.workers import off_loop
+from bot.ratings.service import shown_changes
 from bot.registry import engine_of
 from bot.registry import spec_of
 from bot.registry import texts_of
+from bot.service.table_settings import TABLE_SETTINGS
+from bot.service.table_settings import setting
+from bot.service.table_settings import unrated_for_hints
+from bot.service.tables import Snapshot
 from bot.store import GameRow
-from bot.table_settings import TABLE_SETTINGS
-from bot.table_settings import setting
-from bot.table_settings import unrated_for_hints
-from bot.tables import Snapshot
 from bot.texts import narrate
 from bot.texts import ranking_lines
-from bot.workers import off_loop
 from cogs.alt_text import fit
 from cogs.alt_text import results_alt
 from cogs.common import Host
@@ -208,7 +208,7 @@ Job = _Batch | _Lobby | _Notice | _Strip | _Release
 
 
 class DiscordPublisher:
-    """Implements ``bot.tables.Publisher`` on Discord."""
+    """Implements ``bot.service.tables.Publisher`` on Discord."""
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -493,9 +493,9 @@ class DiscordPublisher:
         return ["", f"📈 **{t(lang, 'ratings.changes')}**", *lines] if lines else []
 
     async def _changed_panels(self, snapshot: Snapshot) -> dict[int, _Changed]:
-        """The private panels this publication edits (``bot.redraw.panels_to_redraw``: what they show changed, and
-        it is worth an edit now), each with what it will show and the language of its player (read once for the
-        picture and the panel)."""
+        """The private panels this publication edits (``bot.pictures.redraw.panels_to_redraw``: what they show
+        changed, and it is worth an edit now), each with what it will show and the language of its player (read once
+        for the picture and the panel)."""
         game = snapshot.game
         ui = ui_for(game.kind)
         on_table = frozenset(a.dumps() for row in ui.table_actions(snapshot) for a in row) if ui.table_actions else ()

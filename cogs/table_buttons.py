@@ -13,10 +13,10 @@ import discord
 
 from bot.games.base import GameError
 from bot.i18n import t
+from bot.service.table_settings import TABLE_SETTINGS
+from bot.service.table_settings import setting
+from bot.service.turn_flow import TurnFlow
 from bot.store import GameRow
-from bot.table_settings import TABLE_SETTINGS
-from bot.table_settings import setting
-from bot.turn_flow import TurnFlow
 from cogs.common import bot_of
 from cogs.common import check_origin
 from cogs.common import display_name

@@ -13,7 +13,7 @@ import discord
 
 from bot.i18n import t
 from bot.registry import texts_of
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 from cogs.components import ActButton
 from cogs.components import ActSelect
 from cogs.ui import ui_for

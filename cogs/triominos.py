@@ -23,7 +23,7 @@ from bot.games.triominos_views import Placement
 from bot.games.triominos_views import TriominosSeatView
 from bot.i18n import plural
 from bot.i18n import t
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 from bot.texts.triominos import bonus_name
 from bot.texts.triominos import ranked
 from bot.texts.triominos import space_letters

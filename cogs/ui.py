@@ -19,10 +19,10 @@ import discord
 from bot.games.base import Action
 from bot.games.base import JSONValue
 from bot.games.base import SeatView
-from bot.redraw import default_private_key
+from bot.pictures.redraw import default_private_key
 from bot.registry import load
 from bot.registry import spec_of
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 
 
 @dataclass

@@ -16,8 +16,8 @@ from PIL import ImageDraw
 
 from bot.i18n import plural
 from bot.i18n import t
-from bot.ratings import PROVISIONAL_GAMES
-from bot.ratings import PROVISIONAL_MARK
+from bot.ratings.model import PROVISIONAL_GAMES
+from bot.ratings.model import PROVISIONAL_MARK
 from renders import kit
 from renders import layout
 from renders import png

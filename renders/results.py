@@ -3,7 +3,7 @@ rounds, a chart of each seat's score after each round.
 
 Drawn for how Discord shows a picture: about 550 px on a desktop and 340 px on a phone, so the picture is 680 px
 wide and no text is under 22 px (still 11 px on a phone). Every game uses it, from plain data (the engine's
-results and the scores round by round, ``bot.score_history``): one look for the five games.
+results and the scores round by round, ``bot.service.score_history``): one look for the five games.
 """
 
 from __future__ import annotations

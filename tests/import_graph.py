@@ -11,7 +11,7 @@ import ast
 import sys
 from pathlib import Path
 
-PACKAGES = ("bot", "cogs", "renders", "web")
+PACKAGES = ("bot", "cogs", "renders", "web", "bench")
 
 
 def module_name(root: Path, path: Path) -> str:

@@ -1,4 +1,4 @@
-"""A throwaway PostgreSQL server for the tests (``bot.pg_server``): one per test session, a fresh database per test.
+"""A throwaway PostgreSQL server for the tests (``bench.pg_server``): one per test session, a fresh database per test.
 
 Without PostgreSQL on the machine the tests that need it are skipped, except in CI (``CI=true``), where a missing
 server fails them.
@@ -13,9 +13,9 @@ from typing import NoReturn
 
 import pytest
 
-from bot.pg_server import PostgresServer
-from bot.pg_server import PostgresUnavailable
-from bot.pg_server import start_server
+from bench.pg_server import PostgresServer
+from bench.pg_server import PostgresUnavailable
+from bench.pg_server import start_server
 
 __all__ = ["PostgresServer", "postgres_server", "postgres_url", "unavailable"]
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.live import Shown
 from bot.registry import engine_of
+from bot.service.live import Shown
+from bot.service.tables import Snapshot
+from bot.service.tables import TableService
 from bot.store import GameRow
 from bot.store import Seat
 from bot.store import Store
-from bot.tables import Snapshot
-from bot.tables import TableService
 
 
 class Recorder:

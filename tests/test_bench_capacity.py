@@ -3,10 +3,10 @@ move, and a table whose edits never reached Discord counts its moves as lost, no
 
 from __future__ import annotations
 
-from bot.bench_capacity import CapacityRun
-from bot.bench_capacity import Move
-from bot.bench_capacity import shown
-from bot.bench_limits import Sent
+from bench.capacity import CapacityRun
+from bench.capacity import Move
+from bench.capacity import shown
+from bench.limits import Sent
 
 EDIT = "/channels/{channel_id}/messages/{message_id}"
 

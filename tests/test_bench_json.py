@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bench.run import Plan
+from bench.run import run_bench
 from bot.__main__ import build_parser
-from bot.bench import Plan
-from bot.bench import run_bench
 
 TINY = Plan(
     moves=2,

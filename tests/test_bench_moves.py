@@ -1,4 +1,4 @@
-"""The bench's moves are timed as the bot plays them once started: the collector settled (``bot.collector``)."""
+"""The bench's moves are timed as the bot plays them once started: the collector settled (``bot.service.collector``)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import bench_moves
-from bot import collector
-from bot import workers
-from bot.tables import TableService
+from bench import moves as bench_moves
+from bot.pictures import workers
+from bot.service import collector
+from bot.service.tables import TableService
 from tests.service_support import open_store
 
 

@@ -13,9 +13,9 @@ import re
 import pytest
 
 from bot.games.base import Action
-from bot.games.chat_vert import GAME
-from bot.games.chat_vert import ChatVertState
-from bot.games.chat_vert import deal_fixed
+from bot.games.chat_vert.engine import GAME
+from bot.games.chat_vert.engine import ChatVertState
+from bot.games.chat_vert.engine import deal_fixed
 from bot.registry import ALT_MAX
 from bot.texts.chat_vert import TEXTS
 from bot.texts.chat_vert import hand_slots

@@ -11,9 +11,9 @@ import discord
 from PIL import Image
 
 from bot.games.base import Action
-from bot.games.chat_vert import GAME
-from bot.games.chat_vert import deal_fixed
-from bot.tables import Snapshot
+from bot.games.chat_vert.engine import GAME
+from bot.games.chat_vert.engine import deal_fixed
+from bot.service.tables import Snapshot
 from cogs.chat_vert import _focus_panel
 from cogs.chat_vert import _table_actions
 from renders import measure

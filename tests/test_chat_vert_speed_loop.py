@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from bot.games.chat_vert import GAME
-from bot.players.chat_vert_bench import twenty_rules
-from bot.players.chat_vert_boundary import Recorded
-from bot.players.chat_vert_boundary import record
-from bot.players.chat_vert_boundary import spoken
+from bench.chat_vert import twenty_rules
+from bench.chat_vert_boundary import Recorded
+from bench.chat_vert_boundary import record
+from bench.chat_vert_boundary import spoken
+from bot.games.chat_vert.engine import GAME
 
 
 def test_the_recorded_engine_answers_what_the_engine_answered() -> None:

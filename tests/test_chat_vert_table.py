@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-from bot.chat_vert_table import add_rule
-from bot.chat_vert_table import last_winner
-from bot.chat_vert_table import reset_rules
-from bot.chat_vert_table import set_rules
-from bot.chat_vert_table import table_rules
 from bot.games.base import Action
 from bot.games.base import GameError
-from bot.games.chat_vert_rules import MAX_RULES
+from bot.games.chat_vert.rules import MAX_RULES
 from bot.players.chat_vert import PLAYER
-from bot.tables import TableService
+from bot.service.chat_vert_table import add_rule
+from bot.service.chat_vert_table import last_winner
+from bot.service.chat_vert_table import reset_rules
+from bot.service.chat_vert_table import set_rules
+from bot.service.chat_vert_table import table_rules
+from bot.service.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import open_store
 

@@ -14,9 +14,9 @@ from bot.texts.chat_vert import penalty_sentence
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [
-    "bot/games/chat_vert.py",
-    "bot/games/chat_vert_rules.py",
-    "bot/chat_vert_table.py",
+    "bot/games/chat_vert/engine.py",
+    "bot/games/chat_vert/rules.py",
+    "bot/service/chat_vert_table.py",
     "cogs/chat_vert.py",
     "cogs/chat_vert_dialog.py",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gc
 
-from bot import collector
+from bot.service import collector
 
 
 def test_settling_freezes_what_is_loaded_and_collects_the_young_less_often() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import TableeBot
+from cogs.client import TableeBot
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 """Discord allows more; the house scheme is lowercase ASCII in every language (typed the same on any keyboard)."""

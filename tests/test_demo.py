@@ -10,8 +10,8 @@ from PIL import Image
 
 from bot.__main__ import build_parser
 from bot.__main__ import main
-from bot.demo import PICTURE_EVERY
-from bot.demo import run_demo
+from bot.cli.demo import PICTURE_EVERY
+from bot.cli.demo import run_demo
 from bot.registry import GAMES
 from bot.registry import GameSpec
 from renders.results import WIDTH as RESULTS_WIDTH

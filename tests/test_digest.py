@@ -1,5 +1,6 @@
-"""Keys kept as digests (``bot.digest``): equal keys give equal bytes whatever the order their sets were built in,
-unequal keys unequal bytes, and what the bot keeps of every live table stays out of the garbage collector's sight."""
+"""Keys kept as digests (``bot.pictures.digest``): equal keys give equal bytes whatever the order their sets were
+built in, unequal keys unequal bytes, and what the bot keeps of every live table stays out of the garbage collector's
+sight."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ import gc
 import random
 from pathlib import Path
 
-from bot.digest import digest
-from bot.picture_cache import picture_key
-from bot.redraw import panels_to_redraw
-from bot.tables import TableService
+from bot.pictures.cache import picture_key
+from bot.pictures.digest import digest
+from bot.pictures.redraw import panels_to_redraw
+from bot.service.tables import TableService
 from tests.service_support import Recorder
 from tests.service_support import open_store
 

@@ -10,8 +10,8 @@ import discord
 import pytest
 from discord.http import Route
 
-from bot.bench_limits import TAG
-from bot.bench_limits import DiscordLimits
+from bench.limits import TAG
+from bench.limits import DiscordLimits
 
 
 class FakeClock:

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import TableeBot
 from bot.games.base import Event
 from bot.games.base import JSONValue
 from bot.games.base import action_rng
@@ -37,6 +36,7 @@ from bot.texts.cards import FORMS
 from bot.texts.cards import Form
 from bot.texts.cards import card_phrase
 from bot.texts.cards import rank_phrase
+from cogs.client import TableeBot
 from cogs.help import help_embed
 from renders.nain_jaune.pieces import state_chips
 

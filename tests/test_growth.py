@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench_growth import live_bytes
-from bot.bench_growth import longest_table
-from bot.bench_growth import move_ms
-from bot.bench_growth import played_game
-from bot.bench_growth import rebuild_of
-from bot.bench_growth import replay_ms
-from bot.live import rebuild
+from bench.growth import live_bytes
+from bench.growth import longest_table
+from bench.growth import move_ms
+from bench.growth import played_game
+from bench.growth import rebuild_of
+from bench.growth import replay_ms
 from bot.registry import KINDS
 from bot.registry import engine_of
+from bot.service.live import rebuild
+from bot.service.tables import TableService
 from bot.store import ActionRow
 from bot.store import GameRow
-from bot.tables import TableService
 from tests.service_support import open_store
 
 LONGEST = 160

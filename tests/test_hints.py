@@ -12,8 +12,8 @@ import pytest
 
 from bot.games.base import Action
 from bot.games.base import action_rng
-from bot.games.chat_vert_rules import MAJORS
-from bot.games.chat_vert_rules import colour_of
+from bot.games.chat_vert.rules import MAJORS
+from bot.games.chat_vert.rules import colour_of
 from bot.games.nain_jaune import BOARD
 from bot.games.neurotrio import TYPES
 from bot.games.njet import DECKS
@@ -32,9 +32,9 @@ from bot.registry import KINDS
 from bot.registry import engine_of
 from bot.registry import player_of
 from bot.registry import spec_of
+from bot.service.table_settings import hinted
+from bot.service.table_settings import validate_settings
 from bot.store import GameRow
-from bot.table_settings import hinted
-from bot.table_settings import validate_settings
 from cogs.components import reason_text
 
 NAIN_JAUNE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -7,13 +7,13 @@ import random
 from pathlib import Path
 
 from bot.games.base import Event
-from bot.live import LOG_KEPT
-from bot.live import RECENT_KEPT
-from bot.live import LiveGame
-from bot.live import recent_public
-from bot.live import trim_log
 from bot.registry import engine_of
 from bot.registry import player_of
+from bot.service.live import LOG_KEPT
+from bot.service.live import RECENT_KEPT
+from bot.service.live import LiveGame
+from bot.service.live import recent_public
+from bot.service.live import trim_log
 from tests.service_support import started_by_two
 
 

@@ -10,10 +10,10 @@ from bot.games.base import BadOption
 from bot.games.base import ChoiceOption
 from bot.games.base import offered_options
 from bot.registry import engine_of
+from bot.service.tables import NullPublisher
+from bot.service.tables import TableError
+from bot.service.tables import TableService
 from bot.store import GameRow
-from bot.tables import NullPublisher
-from bot.tables import TableError
-from bot.tables import TableService
 from cogs.lobby_options import LADDER_MAX
 from cogs.lobby_options import OptionSelect
 from cogs.lobby_options import ladder

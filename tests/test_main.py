@@ -418,9 +418,9 @@ def test_shard_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_bot_runs_the_shards_it_is_given() -> None:
     import discord
 
-    from bot.app import ShardedTableeBot
-    from bot.app import TableeBot
-    from bot.app import build_bot
+    from cogs.client import ShardedTableeBot
+    from cogs.client import TableeBot
+    from cogs.client import build_bot
 
     settings = Settings(
         token="t",

@@ -9,18 +9,18 @@ from typing import Any
 
 import pytest
 
+from bench.chat_vert import twenty_rules
 from bot.__main__ import main
-from bot.chat_vert_table import set_rules
-from bot.migrate_store import MigrationError
-from bot.migrate_store import _same_game
-from bot.migrate_store import migrate_store
-from bot.players.chat_vert_bench import twenty_rules
+from bot.cli.migrate_store import MigrationError
+from bot.cli.migrate_store import _same_game
+from bot.cli.migrate_store import migrate_store
 from bot.registry import KINDS
 from bot.registry import player_of
+from bot.service.chat_vert_table import set_rules
+from bot.service.tables import TableService
 from bot.store import Seat
 from bot.store import Store
 from bot.store import open_store
-from bot.tables import TableService
 
 SHORT = {"nain_jaune": {"deals": 1}, "njet": {"rounds": 1}, "triominos": {"rounds": 1}}
 GUILD = 5

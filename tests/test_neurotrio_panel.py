@@ -17,7 +17,7 @@ from bot.games.base import Action
 from bot.games.neurotrio import GAME
 from bot.games.neurotrio import NeurotrioState
 from bot.games.neurotrio_views import Placement
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 from cogs.layouts import action_rows
 from cogs.neurotrio import BEST
 from cogs.neurotrio import PAGE

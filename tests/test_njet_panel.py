@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.games.njet import GAME
 from bot.games.njet import NjetState
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 from cogs.components import ActButton
 from cogs.components import ActMultiSelect
 from cogs.components import ActSelect

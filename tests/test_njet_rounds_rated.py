@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from bot.games.base import Event
 from bot.games.base import action_rng
 from bot.games.njet import GAME
-from bot.ratings import Entrant
-from bot.ratings import Ladder
-from bot.ratings import Match
-from bot.ratings import entrants
-from bot.ratings import njet_matches
+from bot.ratings.model import Entrant
+from bot.ratings.model import Ladder
+from bot.ratings.model import Match
+from bot.ratings.model import entrants
+from bot.ratings.model import njet_matches
 from bot.store import Seat
 from tests.games.test_njet import act
 from tests.games.test_njet import decide

@@ -17,8 +17,8 @@ from typing import Any
 
 from discord.http import Route
 
-from bot.app import build_bot
 from bot.config import Settings
+from cogs.client import build_bot
 from cogs.pacing import Pacer
 from cogs.pacing import Priority
 from cogs.pacing import RateLimitCounter

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from bot.registry import player_of
-from bot.tables import TableService
+from bot.service.tables import TableService
 from tests.service_support import started_by_two
 
 

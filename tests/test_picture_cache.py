@@ -14,8 +14,8 @@ from PIL import Image
 
 from bot.games.base import SeatView
 from bot.games.base import action_rng
-from bot.picture_cache import PictureCache
-from bot.picture_cache import picture_key
+from bot.pictures.cache import PictureCache
+from bot.pictures.cache import picture_key
 from bot.registry import GAMES
 from bot.registry import engine_of
 from bot.registry import pictures_of

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import workers
-from bot.picture_warmup import POINTS
-from bot.picture_warmup import warm_game
+from bot.pictures import workers
+from bot.pictures.warmup import POINTS
+from bot.pictures.warmup import warm_game
 from bot.registry import GAMES
 from bot.registry import engine_of
 
@@ -19,5 +19,5 @@ def test_a_warm_up_game_draws_more_than_its_deal(kind: str) -> None:
 
 
 def test_the_fork_server_warms_the_renderers_before_the_workers_fork() -> None:
-    assert workers.PRELOAD[-1] == "bot.warmed_renderers"
+    assert workers.PRELOAD[-1] == "bot.pictures.warmed"
     assert set(workers.PRELOAD) >= {spec.pictures.partition(":")[0] for spec in GAMES}

@@ -13,24 +13,24 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.__main__ import main
-from bot.rating_service import change_numbers
-from bot.rating_service import rate_finished
-from bot.rating_service import rating_text
-from bot.rating_service import rebuild
-from bot.rating_service import shown_changes
-from bot.rating_service import standings
-from bot.ratings import Ladder
-from bot.ratings import entrants
-from bot.ratings import njet_matches
-from bot.ratings import provisional
+from bot.ratings.model import Ladder
+from bot.ratings.model import entrants
+from bot.ratings.model import njet_matches
+from bot.ratings.model import provisional
+from bot.ratings.service import change_numbers
+from bot.ratings.service import rate_finished
+from bot.ratings.service import rating_text
+from bot.ratings.service import rebuild
+from bot.ratings.service import shown_changes
+from bot.ratings.service import standings
 from bot.registry import player_of
 from bot.registry import spec_of
+from bot.service.table_settings import HINTED
+from bot.service.tables import TableService
 from bot.store import PlayerRating
 from bot.store import RatingChange
 from bot.store import Store
 from bot.store import open_store
-from bot.table_settings import HINTED
-from bot.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
 

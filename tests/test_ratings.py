@@ -13,12 +13,12 @@ import math
 import pytest
 
 from bot.games.base import Event
-from bot.ratings import Entrant
-from bot.ratings import Ladder
-from bot.ratings import Match
-from bot.ratings import entrants
-from bot.ratings import game_match
-from bot.ratings import njet_matches
+from bot.ratings.model import Entrant
+from bot.ratings.model import Ladder
+from bot.ratings.model import Match
+from bot.ratings.model import entrants
+from bot.ratings.model import game_match
+from bot.ratings.model import njet_matches
 from bot.store import Seat
 
 SIGMA2 = (25 / 3) ** 2 + (25 / 300) ** 2

@@ -1,17 +1,17 @@
-"""Which private panels a published move makes the bot draw again (``bot.redraw``), on real games."""
+"""Which private panels a published move makes the bot draw again (``bot.pictures.redraw``), on real games."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-from bot.redraw import Shown
-from bot.redraw import hand_key
-from bot.redraw import panel_key
-from bot.redraw import panels_to_redraw
+from bot.pictures.redraw import Shown
+from bot.pictures.redraw import hand_key
+from bot.pictures.redraw import panel_key
+from bot.pictures.redraw import panels_to_redraw
 from bot.registry import player_of
+from bot.service.tables import TableService
 from bot.store import Seat
-from bot.tables import TableService
 from cogs.ui import ui_for
 from tests.service_support import Recorder
 from tests.service_support import open_store

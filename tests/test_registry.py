@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.app import TableeBot
 from bot.games.base import Engine
 from bot.games.base import IntOption
 from bot.games.base import action_rng
@@ -29,6 +28,7 @@ from bot.registry import pictures_of
 from bot.registry import player_of
 from bot.registry import spec_of
 from bot.registry import texts_of
+from cogs.client import TableeBot
 from cogs.game_commands import ENGINE_DURATIONS
 from cogs.ui import GameUI
 from cogs.ui import ui_for

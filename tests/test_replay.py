@@ -22,25 +22,25 @@ from bot.games.base import Event
 from bot.games.base import SeatView
 from bot.games.base import TableView
 from bot.games.base import action_rng
-from bot.live import UNDO
-from bot.live import rebuild
-from bot.live import undo_seat
 from bot.registry import engine_of
 from bot.registry import player_of
-from bot.replay import HOLD_END_MS
-from bot.replay import HOLD_MILESTONE_MS
-from bot.replay import HOLD_START_MS
-from bot.replay import PACE_MS
-from bot.replay import Replay
-from bot.replay import ReplayFrame
-from bot.replay import draw_replay
-from bot.replay import durations
-from bot.replay import evenly
-from bot.replay import public_changes
-from bot.replay import replay_of
-from bot.replay import sample
+from bot.service.live import UNDO
+from bot.service.live import rebuild
+from bot.service.live import undo_seat
+from bot.service.replay import HOLD_END_MS
+from bot.service.replay import HOLD_MILESTONE_MS
+from bot.service.replay import HOLD_START_MS
+from bot.service.replay import PACE_MS
+from bot.service.replay import Replay
+from bot.service.replay import ReplayFrame
+from bot.service.replay import durations
+from bot.service.replay import evenly
+from bot.service.replay import public_changes
+from bot.service.replay import replay_of
+from bot.service.replay import sample
 from bot.store import ActionRow
 from bot.store import GameRow
+from renders.animated_replay import draw_replay
 from renders.replay import LIMIT_BYTES
 from tests.games.test_conformance import strings
 from tests.service_support import SHORT
@@ -88,7 +88,7 @@ def without_version(view: TableView[Any]) -> dict[str, Any]:
 
 
 def stepped(engine: AnyEngine, game: Stored) -> list[tuple[int, TableView[Any]]]:
-    """The game stepped through again here, without ``bot.live``: (action number, public view) after the setup
+    """The game stepped through again here, without ``bot.service.live``: (action number, public view) after the setup
     and after each action whose public view differs from the one before it."""
     skipped = set(game.undone or ())
     state = engine.setup(len(game.row.seats), game.row.options, action_rng(game.row.seed, 0))

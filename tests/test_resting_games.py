@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench_growth import rebuild_of
+from bench.chat_vert import twenty_rules
+from bench.growth import rebuild_of
 from bot.games.base import action_rng
-from bot.games.chat_vert import GAME as CHAT_VERT
-from bot.live import LiveGame
-from bot.players.chat_vert_bench import twenty_rules
+from bot.games.chat_vert.engine import GAME as CHAT_VERT
 from bot.registry import GAMES
 from bot.registry import engine_of
 from bot.registry import player_of
+from bot.service.live import LiveGame
+from bot.service.tables import TableService
 from bot.store import Seat
-from bot.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
 from tests.service_support import game_row

@@ -12,8 +12,8 @@ import pytest
 from bot.games.base import Event
 from bot.games.base import rank_by_score
 from bot.registry import player_of
-from bot.score_history import ScoreHistory
-from bot.tables import TableService
+from bot.service.score_history import ScoreHistory
+from bot.service.tables import TableService
 from tests.service_support import started_with_computers
 
 HOST = 1

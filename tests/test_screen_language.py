@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.demo import next_move
+from bot.cli.demo import next_move
 from bot.games.base import action_rng
 from bot.registry import engine_of
 from bot.registry import player_of

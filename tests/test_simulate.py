@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.__main__ import main
-from bot.demo import simulation
+from bot.cli.demo import simulation
 from bot.games.base import Result
 from bot.registry import engine_of
 

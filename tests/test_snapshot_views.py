@@ -1,6 +1,6 @@
 """A published snapshot works its views out from the state's pickle when first read, and only a few publications
-read theirs and draw at once (``bot.redraw.drawing_slot``): tables waiting behind busy workers hold their state's
-bytes, not every seat's view."""
+read theirs and draw at once (``bot.pictures.redraw.drawing_slot``): tables waiting behind busy workers hold
+their state's bytes, not every seat's view."""
 
 from __future__ import annotations
 
@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from bot import workers
-from bot.bench_moves import RenderingPublisher
-from bot.bench_moves import open_full_table
+from bench.moves import RenderingPublisher
+from bench.moves import open_full_table
 from bot.games.base import action_rng
-from bot.live import Snapshot
-from bot.redraw import DRAWING_AT_ONCE
-from bot.redraw import drawing_slot
+from bot.pictures import workers
+from bot.pictures.redraw import DRAWING_AT_ONCE
+from bot.pictures.redraw import drawing_slot
 from bot.registry import engine_of
 from bot.registry import player_of
-from bot.tables import TableService
+from bot.service.live import Snapshot
+from bot.service.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
 from tests.service_support import open_store

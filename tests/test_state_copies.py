@@ -1,5 +1,5 @@
-"""A move is applied to a copy of the state (``bot.live.copied``): the copy must equal the state and share nothing
-with it, for every game at every step; and the state kept for an undo is bytes, not a second live state."""
+"""A move is applied to a copy of the state (``bot.service.live.copied``): the copy must equal the state and share
+nothing with it, for every game at every step; and the state kept for an undo is bytes, not a second live state."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import pytest
 
 from bot.games.base import Action
 from bot.games.base import action_rng
-from bot.live import UNDO
-from bot.live import copied
 from bot.registry import GAMES
 from bot.registry import engine_of
 from bot.registry import player_of
-from bot.tables import TableService
+from bot.service.live import UNDO
+from bot.service.live import copied
+from bot.service.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
 from tests.service_support import open_store

@@ -12,9 +12,9 @@ from bot.games.base import BadOption
 from bot.games.base import GameError
 from bot.games.base import NotYourTurn
 from bot.registry import player_of
-from bot.tables import LiveGame
-from bot.tables import TableError
-from bot.tables import TableService
+from bot.service.tables import LiveGame
+from bot.service.tables import TableError
+from bot.service.tables import TableService
 from tests.service_support import OPEN
 from tests.service_support import Clock
 from tests.service_support import Recorder

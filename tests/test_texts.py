@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.demo import next_move
+from bench.chat_vert import twenty_rules
+from bot.cli.demo import next_move
 from bot.games.base import action_rng
-from bot.players.chat_vert_bench import twenty_rules
 from bot.registry import engine_of
 from bot.registry import player_of
 from bot.registry import texts_of

@@ -10,7 +10,7 @@ from typing import Any
 from bot.games.triominos import GAME
 from bot.games.triominos import TriominosState
 from bot.games.triominos import fixed_round
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 from bot.texts.triominos import ranked
 from cogs.triominos import ALL
 from cogs.triominos import _focus_panel

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from bot import workers
-from bot.bench import _largest_views
+from bench.run import _largest_views
+from bot.pictures import workers
 from bot.registry import pictures_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,8 +75,8 @@ def test_workers_end_when_the_bot_process_is_killed() -> None:
     """Killed without a shutdown, the bot cannot tell its workers: they notice on their own and exit."""
     script = (
         "import asyncio, multiprocessing, os, signal\n"
-        "from bot import workers\n"
-        "from bot.bench import _largest_views\n"
+        "from bot.pictures import workers\n"
+        "from bench.run import _largest_views\n"
         "async def main():\n"
         "    public, names, _ = _largest_views('njet')\n"
         "    await workers.render('njet', 'table', public, names, 'fr')\n"

@@ -100,7 +100,7 @@ class GameRow:
     started_at: float | None = None
     ended_at: float | None = None
     settings: dict[str, Any] = field(default_factory=dict)
-    """The table's own settings (``bot.table_settings``) and, once over, who asked for a rematch."""
+    """The table's own settings (``bot.service.table_settings``) and, once over, who asked for a rematch."""
     turn_message_id: int | None = None
     called: bool = False
     """Whether the people awaited since ``turn_since`` were called (once they had not moved for a while)."""
@@ -174,7 +174,7 @@ def game_fields(fields: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class PlayerRating:
-    """A player's stored rating at one game on one server (``bot.ratings`` computes it): the model's mean and
+    """A player's stored rating at one game on one server (``bot.ratings.model`` computes it): the model's mean and
     uncertainty, with the rated games played and won. ``player`` is a Discord id, or ``cpu:<n>``."""
 
     player: str

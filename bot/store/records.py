@@ -255,7 +255,7 @@ class Records:
         return out
 
     async def ladder(self, guild_id: int, kind: str) -> list[PlayerRating]:
-        """The ratings of a server's players at one game (by player key; ``bot.rating_service`` ranks them)."""
+        """The ratings of a server's players at one game (by player key; ``bot.ratings.service`` ranks them)."""
         return (await self._ladders(guild_id, kind)).get(kind, [])
 
     async def ladders(self, guild_id: int) -> dict[str, list[PlayerRating]]:

@@ -15,9 +15,9 @@ from bot.games.base import Event
 from bot.games.base import JSONValue
 from bot.games.base import as_text
 from bot.games.base import as_texts
-from bot.games.chat_vert_views import ChatVertSeatView
-from bot.games.chat_vert_views import ChatVertTable
-from bot.games.chat_vert_views import ChatVertTableView
+from bot.games.chat_vert.views import ChatVertSeatView
+from bot.games.chat_vert.views import ChatVertTable
+from bot.games.chat_vert.views import ChatVertTableView
 from bot.i18n import plural
 from bot.i18n import t
 from bot.registry import ALT_MAX
@@ -28,7 +28,7 @@ KIND = "chat_vert"
 COLOURS = ("Y", "R", "B", "G")
 MAJORS = ("W", "F")
 Rule = Mapping[str, Any]
-"""A stored rule (see ``bot.games.chat_vert_rules``): only its author and the final reveal read it in words."""
+"""A stored rule (see ``bot.games.chat_vert.rules``): only its author and the final reveal read it in words."""
 
 
 def colour_name(colour: JSONValue, locale: str) -> str:

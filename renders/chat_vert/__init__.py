@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from collections.abc import Sequence
 
-from bot.games.chat_vert_views import ChatVertSeatView
-from bot.games.chat_vert_views import ChatVertTableView
+from bot.games.chat_vert.views import ChatVertSeatView
+from bot.games.chat_vert.views import ChatVertTableView
 from renders import png
 from renders.chat_vert.cards import card_back
 from renders.chat_vert.cards import card_face

@@ -19,7 +19,7 @@ from typing import Final
 from PIL import Image
 from PIL import ImageDraw
 
-from bot.games.chat_vert_views import ChatVertSeatView
+from bot.games.chat_vert.views import ChatVertSeatView
 from bot.texts.chat_vert import hand_slots
 from renders import kit
 from renders.chat_vert.cards import CORNER_COLUMN

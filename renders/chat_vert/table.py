@@ -20,9 +20,9 @@ from typing import Final
 from PIL import Image
 from PIL import ImageDraw
 
-from bot.games.chat_vert_views import ChatVertTable
-from bot.games.chat_vert_views import Mark
-from bot.games.chat_vert_views import SeatInfo
+from bot.games.chat_vert.views import ChatVertTable
+from bot.games.chat_vert.views import Mark
+from bot.games.chat_vert.views import SeatInfo
 from renders import kit
 from renders import layout
 from renders import measure

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from simcord import Env
 
-from bot.app import TableeBot
+from cogs.client import TableeBot
 from tests.e2e.simhelpers import BOTS
 from tests.e2e.simhelpers import SETTLE_GUARD_S
 from tests.e2e.simhelpers import make_bot

@@ -7,7 +7,8 @@ member's private panel, the DM the bot keeps up to date (``<game>-panel-<width>.
 table picture is displayed inside its message is measured in the page and printed, with the smallest texts of the
 pictures as displayed there (redrawn with the renderers' own marks, ``renders.measure``), into
 ``<out>/readability.json``; the widths at which the table pictures are shown are written to
-``renders/shown_widths.json``, which every readability check reads.
+``renders/shown_widths.json``, which every readability check reads. The web pages of two of these games follow
+(``tests.e2e.web_shots``): the live table, a replay and the server's page.
 
 simcord's capture launches Playwright's own Chromium, a separate download; this script launches the system's
 Chromium instead (``/usr/bin/chromium``, Debian's ``chromium`` package) and hands it to the preview's capture.
@@ -44,6 +45,7 @@ from tests.e2e.simhelpers import SETTLE_GUARD_S
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import make_bot
 from tests.e2e.simhelpers import set_locales
+from tests.e2e.web_shots import shoot_pages
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = (
@@ -293,6 +295,8 @@ async def run(args: argparse.Namespace) -> None:
                 for line in report:
                     print(f"  {line['shot']}: {line.get('smallest_decision_text')} {line.get('smallest_text')}")
                 write_widths(widths)
+                for shot in await shoot_pages(bot, browser, args.out, locale, WIDTHS):
+                    print(f"  {shot.name}")
             finally:
                 await browser.close()
                 await env.shutdown()

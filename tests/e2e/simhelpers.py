@@ -7,10 +7,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from bot.app import TableeBot
 from bot.games.base import Action
 from bot.registry import player_of
 from bot.store import GameRow
+from cogs.client import TableeBot
 from cogs.publish import DiscordPublisher
 
 BOTS: list[TableeBot] = []

@@ -1,13 +1,13 @@
 """Tables at human pace on Discord's limits: the production bot on simcord, Discord's rate limits enforced beneath
-its pacer (``bot.bench_limits``), tables of every game, all people or one person among computer players, each in its
+its pacer (``bench.limits``), tables of every game, all people or one person among computer players, each in its
 own channel and making a person's move every ten seconds, in real time (each person's first move a click in their DM
 panel, as people play). ``make bench`` runs the same at 300 tables
-and more (``bot.bench_capacity``); here twenty tables, two moves each."""
+and more (``bench.capacity``); here twenty tables, two moves each."""
 
 from __future__ import annotations
 
-from bot.bench_capacity import SHOWN_P95_BUDGET_S
-from bot.bench_capacity import load_on_discord
+from bench.capacity import SHOWN_P95_BUDGET_S
+from bench.capacity import load_on_discord
 
 
 async def test_twenty_tables_at_human_pace_get_no_429_and_show_every_move_within_a_second() -> None:

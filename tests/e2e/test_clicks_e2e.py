@@ -64,7 +64,7 @@ class Tally:
 
 def fix_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every table opened from now on gets ``SEED`` instead of a random one."""
-    monkeypatch.setattr("bot.tables.secrets", types.SimpleNamespace(randbits=lambda _bits: SEED))
+    monkeypatch.setattr("bot.service.tables.secrets", types.SimpleNamespace(randbits=lambda _bits: SEED))
 
 
 class OneSeatTable(SimTable):

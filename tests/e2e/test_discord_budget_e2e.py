@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from bot.bench_discord import REQUESTS_BUDGET_ALL_PEOPLE
-from bot.bench_discord import move_cost
+from bench.discord_requests import REQUESTS_BUDGET_ALL_PEOPLE
+from bench.discord_requests import move_cost
 from bot.registry import KINDS
 from bot.registry import engine_of
 from bot.registry import player_of

@@ -1,5 +1,6 @@
-"""More tables moving at once than publications may draw at once (``bot.redraw.DRAWING_AT_ONCE``): every table is
-still shown, and every turn to draw is given back, even by a publication cancelled before its pictures began."""
+"""More tables moving at once than publications may draw at once (``bot.pictures.redraw.DRAWING_AT_ONCE``): every
+table is still shown, and every turn to draw is given back, even by a publication cancelled before its pictures
+began."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.redraw import DRAWING_AT_ONCE
-from bot.redraw import drawing_slot
+from bot.pictures.redraw import DRAWING_AT_ONCE
+from bot.pictures.redraw import drawing_slot
 from bot.registry import player_of
 from tests.e2e.test_clicks_e2e import OneSeatTable
 from tests.e2e.test_clicks_e2e import Setup

@@ -13,7 +13,7 @@ from bot.registry import KINDS
 from bot.registry import player_of
 from bot.registry import spec_of
 from bot.registry import texts_of
-from bot.table_settings import hinted
+from bot.service.table_settings import hinted
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
 from tests.e2e.simhelpers import custom_ids

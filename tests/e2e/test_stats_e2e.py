@@ -13,8 +13,8 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.registry import player_of
+from bot.service.table_settings import HINTED
 from bot.store import PlayerRating
-from bot.table_settings import HINTED
 from renders.leaderboard import Line
 from renders.leaderboard import leaderboard_picture
 from tests.e2e.simhelpers import panel_of

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from bot.app import TableeBot
 from bot.i18n import t
 from bot.registry import player_of
-from bot.tables import LOBBY_EXPIRY_S
+from bot.service.tables import LOBBY_EXPIRY_S
+from cogs.client import TableeBot
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
 from tests.e2e.simhelpers import custom_ids
@@ -200,7 +200,7 @@ async def test_a_failing_tick_is_logged_and_the_loop_goes_on(
     # The database loses its games table for a while: every tick fails on its first query.
     rename_games(db_path, "games", "games_away")
     await let_time_pass(simcord_env, 60 + TICK, TICK)
-    failures = [r for r in caplog.records if r.name == "bot.app" and r.levelno == logging.ERROR]
+    failures = [r for r in caplog.records if r.name == "cogs.client" and r.levelno == logging.ERROR]
     assert len(failures) >= 6, "each tick failed"
     assert table.reminders() == []
 

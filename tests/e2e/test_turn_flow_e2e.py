@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.registry import player_of
-from bot.table_settings import CALL_AFTER_S
-from bot.turn_flow import TurnFlow
+from bot.service.table_settings import CALL_AFTER_S
+from bot.service.turn_flow import TurnFlow
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import components
 from tests.e2e.simhelpers import set_locales

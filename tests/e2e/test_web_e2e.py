@@ -15,9 +15,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.app import TableeBot
 from bot.config import WebSettings
 from cogs import web_links
+from cogs.client import TableeBot
 from tests.e2e.simhelpers import BOTS
 from tests.e2e.simhelpers import _walk
 from tests.e2e.simhelpers import make_bot

@@ -22,8 +22,8 @@ from typing import Any
 from typing import TypeVar
 
 from bot.games.base import BadOption
-from bot.games.chat_vert_rules import check_rules
-from bot.games.chat_vert_state import ChatVertState
+from bot.games.chat_vert.rules import check_rules
+from bot.games.chat_vert.state import ChatVertState
 from bot.games.nain_jaune import NainJauneState
 from bot.games.neurotrio import NeurotrioState
 from bot.games.njet import NjetState

@@ -1,4 +1,4 @@
-"""Le Chat vert's core (``bot.games.chat_vert_core``) against the engine's boundary, over many seeded random games.
+"""Le Chat vert's core (``bot.games.chat_vert.core``) against the engine's boundary, over many seeded random games.
 
 The core's moves are the boundary's legal actions (but the claims, which only the boundary offers); a move made
 through the core without events leaves exactly the state the boundary leaves with them; a player who says what
@@ -22,12 +22,12 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from bot.games import chat_vert_cards
-from bot.games import chat_vert_core as core
-from bot.games import chat_vert_state
-from bot.games.chat_vert import GAME
-from bot.games.chat_vert import ChatVertState
-from bot.games.chat_vert_cards import ACTION
+from bot.games.chat_vert import cards as chat_vert_cards
+from bot.games.chat_vert import core
+from bot.games.chat_vert import state as chat_vert_state
+from bot.games.chat_vert.cards import ACTION
+from bot.games.chat_vert.engine import GAME
+from bot.games.chat_vert.engine import ChatVertState
 from tests.games.test_chat_vert_fast import made_rules
 
 GAMES = settings(max_examples=40, deadline=None)
@@ -97,7 +97,7 @@ def _plain(name: str) -> ModuleType:
 
 def test_the_plain_core_plays_as_the_one_imported() -> None:
     """Where no C compiler was at hand the plain module runs: the same rules, move for move."""
-    plain = _plain("bot.games.chat_vert_core")
+    plain = _plain("bot.games.chat_vert.core")
     assert not plain.COMPILED
     rng = random.Random(11)
     for count in (0, 3, 20):

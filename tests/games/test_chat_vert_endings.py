@@ -8,9 +8,9 @@ import pytest
 
 from bot.games.base import Action
 from bot.games.base import action_rng
-from bot.games.chat_vert import GAME
-from bot.games.chat_vert import deal_fixed
-from bot.games.chat_vert_rules import check_rules
+from bot.games.chat_vert.engine import GAME
+from bot.games.chat_vert.engine import deal_fixed
+from bot.games.chat_vert.rules import check_rules
 from bot.players.chat_vert import random_action
 
 

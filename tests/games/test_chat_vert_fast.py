@@ -21,15 +21,15 @@ from hypothesis import strategies as st
 
 from bot.games.base import Action
 from bot.games.base import Event
-from bot.games.chat_vert import GAME
-from bot.games.chat_vert import ChatVertState
-from bot.games.chat_vert_cards import CARD
-from bot.games.chat_vert_cards import event
-from bot.games.chat_vert_cards import shuffle
-from bot.games.chat_vert_rules import COLOURS
-from bot.games.chat_vert_rules import Rule
-from bot.games.chat_vert_rules import check_rules
-from bot.games.chat_vert_rules import validate_rule
+from bot.games.chat_vert.cards import CARD
+from bot.games.chat_vert.cards import event
+from bot.games.chat_vert.cards import shuffle
+from bot.games.chat_vert.engine import GAME
+from bot.games.chat_vert.engine import ChatVertState
+from bot.games.chat_vert.rules import COLOURS
+from bot.games.chat_vert.rules import Rule
+from bot.games.chat_vert.rules import check_rules
+from bot.games.chat_vert.rules import validate_rule
 from bot.players.chat_vert import make_rule
 from bot.players.chat_vert import random_action
 

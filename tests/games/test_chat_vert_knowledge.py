@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.base import Action
-from bot.games.chat_vert import GAME
-from bot.games.chat_vert import ChatVertState
-from bot.games.chat_vert import deal_fixed
-from bot.games.chat_vert_rules import validate_rule
+from bot.games.chat_vert.engine import GAME
+from bot.games.chat_vert.engine import ChatVertState
+from bot.games.chat_vert.engine import deal_fixed
+from bot.games.chat_vert.rules import validate_rule
 
 RNG = random.Random(5)
 H0, H1, H2 = ["G7", "G8", "G9"], ["G0", "G1", "G2"], ["G3", "G4", "G6"]

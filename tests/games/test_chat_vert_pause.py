@@ -14,10 +14,10 @@ from typing import Any
 from bot.games.base import Action
 from bot.games.base import Event
 from bot.games.base import as_texts
-from bot.games.chat_vert import GAME
-from bot.games.chat_vert import ChatVertState
-from bot.games.chat_vert import deal_fixed
-from bot.games.chat_vert_rules import validate_rule
+from bot.games.chat_vert.engine import GAME
+from bot.games.chat_vert.engine import ChatVertState
+from bot.games.chat_vert.engine import deal_fixed
+from bot.games.chat_vert.rules import validate_rule
 
 H1 = ["G7", "G8", "G9"]
 H2 = ["G0", "G1", "G2"]

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from bot.games import chat_vert
 from bot.games import nain_jaune
 from bot.games import neurotrio
 from bot.games import njet
@@ -26,7 +25,8 @@ from bot.games.base import AnyEngine
 from bot.games.base import Event
 from bot.games.base import action_rng
 from bot.games.base import validate_options
-from bot.games.chat_vert_rules import validate_rule
+from bot.games.chat_vert import engine as chat_vert
+from bot.games.chat_vert.rules import validate_rule
 from bot.registry import GAMES
 from bot.registry import GameSpec
 from bot.registry import engine_of

@@ -25,12 +25,12 @@ from typing import Any
 
 from bot.games.base import GameError
 from bot.registry import player_of
+from bot.service.tables import NullPublisher
+from bot.service.tables import Snapshot
+from bot.service.tables import TableService
 from bot.store import GameRow
 from bot.store import Store
 from bot.store import open_store
-from bot.tables import NullPublisher
-from bot.tables import Snapshot
-from bot.tables import TableService
 from tests.reliability.kill_child import digest
 
 

@@ -26,13 +26,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.live import rebuild
 from bot.registry import engine_of
+from bot.service.live import rebuild
+from bot.service.tables import TableService
 from bot.store import ActionRow
 from bot.store import GameRow
 from bot.store import Store
 from bot.store import open_store
-from bot.tables import TableService
 from tests.multiprocess.child import Record
 from tests.multiprocess.child import RecordingPublisher
 from tests.multiprocess.child import RecordingStore

@@ -16,11 +16,11 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from bot.chat_vert_table import set_rules
 from bot.registry import engine_of
+from bot.service.chat_vert_table import set_rules
+from bot.service.tables import TableService
 from bot.store import GameRow
 from bot.store import Store
-from bot.tables import TableService
 from tests.reliability.support import ahead
 from tests.reliability.support import next_move
 

@@ -24,10 +24,10 @@ from pathlib import Path
 
 from bot.games.base import JSONValue
 from bot.registry import player_of
+from bot.service.tables import NullPublisher
+from bot.service.tables import Snapshot
+from bot.service.tables import TableService
 from bot.store import Store
-from bot.tables import NullPublisher
-from bot.tables import Snapshot
-from bot.tables import TableService
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.registry import player_of
+from bot.service.tables import LiveGame
+from bot.service.tables import TableService
 from bot.store import Store
-from bot.tables import LiveGame
-from bot.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
 from tests.service_support import open_store

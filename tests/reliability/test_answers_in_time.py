@@ -11,12 +11,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bot.chat_vert_table import KIND
-from bot.chat_vert_table import WINNER
-from bot.chat_vert_table import set_rules
 from bot.games.base import Action
-from bot.games.chat_vert_rules import validate_rule
+from bot.games.chat_vert.rules import validate_rule
 from bot.players.neurotrio import PLAYER
+from bot.service.chat_vert_table import KIND
+from bot.service.chat_vert_table import WINNER
+from bot.service.chat_vert_table import set_rules
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import custom_ids
 from tests.e2e.simhelpers import move_buttons

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.tables import TableError
-from bot.tables import TableService
+from bot.service.tables import TableError
+from bot.service.tables import TableService
 from tests.reliability.support import open_table
 from tests.reliability.support import service_on
 from tests.reliability.support import to_the_last_move

@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from bot.chat_vert_table import HOOKS
-from bot.chat_vert_table import add_rule
-from bot.chat_vert_table import last_winner
-from bot.chat_vert_table import table_rules
-from bot.chat_vert_table import used_rules
 from bot.games.base import GameError
+from bot.service.chat_vert_table import HOOKS
+from bot.service.chat_vert_table import add_rule
+from bot.service.chat_vert_table import last_winner
+from bot.service.chat_vert_table import table_rules
+from bot.service.chat_vert_table import used_rules
+from bot.service.tables import TableService
 from bot.store import Store
-from bot.tables import TableService
 from tests.reliability.end_child import CHANNEL
 from tests.reliability.end_child import GUILD
 from tests.reliability.end_child import people

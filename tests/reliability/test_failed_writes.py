@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.service.tables import TableError
+from bot.service.tables import TableService
 from bot.store import Seat
 from bot.store import Store
-from bot.tables import TableError
-from bot.tables import TableService
 from cogs.common import error_text
 from tests.reliability.support import KINDS
 from tests.reliability.support import FaultyStore

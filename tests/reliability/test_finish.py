@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables import TableError
+from bot.service.tables import TableError
 from tests.reliability.support import service_on
 from tests.reliability.support import to_the_last_move
 

@@ -33,9 +33,9 @@ import pytest
 from bot.games.base import Action
 from bot.games.base import action_rng
 from bot.registry import engine_of
+from bot.service.tables import TABLE_SEAT
+from bot.service.tables import TableService
 from bot.store import Store
-from bot.tables import TABLE_SEAT
-from bot.tables import TableService
 from tests.reliability.kill_child import digest
 
 ROOT = Path(__file__).resolve().parents[2]

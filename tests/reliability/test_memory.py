@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.tables import TableService
+from bot.service.tables import TableService
 from tests.reliability.support import open_service
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.service.tables import NullPublisher
+from bot.service.tables import TableService
 from bot.store import open_store
-from bot.tables import NullPublisher
-from bot.tables import TableService
 from tests.e2e.simhelpers import SimTable
 
 

@@ -17,21 +17,21 @@ from typing import Any
 
 import pytest
 
-from bot import chat_vert_table
-from bot.chat_vert_table import KIND
-from bot.chat_vert_table import ChatVertHooks
-from bot.chat_vert_table import add_rule
-from bot.chat_vert_table import last_winner
-from bot.chat_vert_table import reset_rules
-from bot.chat_vert_table import set_rules
-from bot.chat_vert_table import table_rules
 from bot.games.base import GameError
 from bot.games.base import validate_options
-from bot.games.chat_vert import GAME
-from bot.games.chat_vert import deal_fixed
-from bot.games.chat_vert_rules import MAX_RULES
-from bot.games.chat_vert_rules import check_rules
-from bot.games.chat_vert_rules import validate_rule
+from bot.games.chat_vert.engine import GAME
+from bot.games.chat_vert.engine import deal_fixed
+from bot.games.chat_vert.rules import MAX_RULES
+from bot.games.chat_vert.rules import check_rules
+from bot.games.chat_vert.rules import validate_rule
+from bot.service import chat_vert_table
+from bot.service.chat_vert_table import KIND
+from bot.service.chat_vert_table import ChatVertHooks
+from bot.service.chat_vert_table import add_rule
+from bot.service.chat_vert_table import last_winner
+from bot.service.chat_vert_table import reset_rules
+from bot.service.chat_vert_table import set_rules
+from bot.service.chat_vert_table import table_rules
 from bot.store import MIGRATIONS
 from bot.store import GameRow
 from bot.store import Seat

@@ -18,14 +18,14 @@ from PIL import Image
 
 from bot.games.base import Action
 from bot.games.base import action_rng
-from bot.games.chat_vert import DECK
-from bot.games.chat_vert import GAME
-from bot.games.chat_vert import ChatVertState
-from bot.games.chat_vert import deal_fixed
-from bot.games.chat_vert_rules import validate_rule
-from bot.games.chat_vert_views import ChatVertSeatView
-from bot.games.chat_vert_views import ChatVertTableView
-from bot.games.chat_vert_views import SeatInfo
+from bot.games.chat_vert.engine import DECK
+from bot.games.chat_vert.engine import GAME
+from bot.games.chat_vert.engine import ChatVertState
+from bot.games.chat_vert.engine import deal_fixed
+from bot.games.chat_vert.rules import validate_rule
+from bot.games.chat_vert.views import ChatVertSeatView
+from bot.games.chat_vert.views import ChatVertTableView
+from bot.games.chat_vert.views import SeatInfo
 from bot.i18n import catalog
 from bot.i18n import placeholders
 from bot.players.chat_vert import PLAYER

@@ -17,7 +17,7 @@ import pytest
 
 from bot.games.base import SeatView
 from bot.games.base import action_rng
-from bot.picture_cache import view_digest
+from bot.pictures.cache import view_digest
 from bot.registry import GAMES
 from bot.registry import engine_of
 from bot.registry import pictures_of

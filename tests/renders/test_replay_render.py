@@ -15,8 +15,8 @@ from bot.games.base import validate_options
 from bot.registry import engine_of
 from bot.registry import pictures_of
 from bot.registry import player_of
-from bot.replay import MAX_FRAMES
-from bot.replay import replay_of
+from bot.service.replay import MAX_FRAMES
+from bot.service.replay import replay_of
 from bot.store import ActionRow
 from bot.store import Seat
 from renders import png

@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from bot.chat_vert_table import add_rule
-from bot.chat_vert_table import last_winner
-from bot.chat_vert_table import reset_rules
-from bot.chat_vert_table import set_rules
-from bot.chat_vert_table import table_rules
 from bot.games.base import GameError
-from bot.games.chat_vert_rules import validate_rule
+from bot.games.chat_vert.rules import validate_rule
+from bot.service.chat_vert_table import add_rule
+from bot.service.chat_vert_table import last_winner
+from bot.service.chat_vert_table import reset_rules
+from bot.service.chat_vert_table import set_rules
+from bot.service.chat_vert_table import table_rules
 from bot.store import ChatVertTable
 from bot.store import Store
 from bot.store import StoreError

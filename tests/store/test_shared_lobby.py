@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.live import TableError
+from bot.service.live import TableError
+from bot.service.tables import TableService
 from bot.store import open_store
-from bot.tables import TableService
 
 HOST = 1
 

@@ -12,10 +12,10 @@ import random
 from pathlib import Path
 
 from bot.registry import player_of
+from bot.service.tables import TableService
 from bot.store import Store
 from bot.store import open_store
 from bot.store.postgres import PostgresBackend
-from bot.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
 

@@ -14,13 +14,13 @@ from bot.games.base import Action
 from bot.games.base import action_rng
 from bot.registry import engine_of
 from bot.registry import player_of
+from bot.service.tables import TableService
 from bot.store import ActiveTableExists
 from bot.store import DuplicateAction
 from bot.store import Seat
 from bot.store import Store
 from bot.store import StoreError
 from bot.store import open_store
-from bot.tables import TableService
 from tests.store.conftest import SCHEMA_VERSIONS
 from tests.store.conftest import raw_set_version
 from tests.store.conftest import raw_tables
