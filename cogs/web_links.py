@@ -17,8 +17,8 @@ from discord.ext import commands
 
 from bot.config import WebSettings
 from bot.i18n import t
+from bot.service.tables import TableError
 from bot.store import GameRow
-from bot.tables import TableError
 from cogs.common import bot_of
 from cogs.common import user_lang
 from web.links import Links

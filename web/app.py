@@ -20,9 +20,9 @@ import jinja2
 from aiohttp import web
 
 from bot.i18n import LANGUAGES
-from bot.picture_cache import table_picture
+from bot.pictures.cache import table_picture
+from bot.service.tables import TableService
 from bot.store import Store
-from bot.tables import TableService
 from web.guard import CLIENT_MAX_SIZE
 from web.guard import Buckets
 from web.guard import Limits
@@ -191,13 +191,15 @@ async def live_events(request: web.Request) -> web.StreamResponse:
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
     response.headers["Cache-Control"] = "no-cache"
     streams[client] = streams.get(client, 0) + 1
+    stream = pages.hub.stream(game_id, language_of(request), request.headers.get("Last-Event-ID"))
     try:
         await response.prepare(request)
-        async for chunk in pages.hub.stream(game_id, language_of(request), request.headers.get("Last-Event-ID")):
+        async for chunk in stream:
             await response.write(chunk)
     except (ConnectionResetError, ConnectionError):
         pass
     finally:
+        await stream.aclose()  # the watcher leaves now, not when the stream is collected
         streams[client] -= 1
         if not streams[client]:
             del streams[client]

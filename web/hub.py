@@ -20,13 +20,13 @@ import json
 import logging
 from collections import OrderedDict
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Any
 
 from bot.games.base import GameError
+from bot.service.tables import Snapshot
+from bot.service.tables import TableService
 from bot.store import Store
-from bot.tables import Snapshot
-from bot.tables import TableService
 from web.views import Shown
 from web.views import live_data
 from web.views import public_only
@@ -258,7 +258,7 @@ class Hub:
         channel.counted += 1
         channel.wake()
 
-    async def stream(self, game_id: int, lang: str, last_id: str | None) -> AsyncIterator[bytes]:
+    async def stream(self, game_id: int, lang: str, last_id: str | None) -> AsyncGenerator[bytes, None]:
         """A watcher's events: the game's state now (unless ``last_id`` says the browser has it), then each change."""
         channel = self.channel(game_id)
         channel.watchers += 1

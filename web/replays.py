@@ -1,8 +1,9 @@
 """A finished game's steps, for its replay page: the public table after every public change, rebuilt from the seed and
-the stored actions by the same replay as a restart's (``bot.live.rebuild``), with the public events of each step.
+the stored actions by the same replay as a restart's (``bot.service.live.rebuild``), with the public events of each
+step.
 
-The steps are those of the animated replay (``bot.replay``: a move that changes nothing a spectator sees makes no
-step; its public words, if any, join the step before), but all of them: a page steps through a whole game. The
+The steps are those of the animated replay (``bot.service.replay``: a move that changes nothing a spectator sees
+makes no step; its public words, if any, join the step before), but all of them: a page steps through a whole game. The
 latest games asked for are kept, a few at a time.
 """
 
@@ -20,18 +21,18 @@ from typing import Any
 from bot.games.base import Action
 from bot.games.base import AnyEngine
 from bot.games.base import Event
-from bot.live import UNDO
-from bot.live import rebuild
-from bot.live import undone_numbers
+from bot.pictures.workers import off_loop
 from bot.registry import engine_of
-from bot.replay import DEFAULT_PACE_MS
-from bot.replay import HOLD_MILESTONE_MS
-from bot.replay import PACE_MS
-from bot.replay import visible
+from bot.service.live import UNDO
+from bot.service.live import rebuild
+from bot.service.live import undone_numbers
+from bot.service.replay import DEFAULT_PACE_MS
+from bot.service.replay import HOLD_MILESTONE_MS
+from bot.service.replay import PACE_MS
+from bot.service.replay import visible
 from bot.store import ActionRow
 from bot.store import GameRow
 from bot.store import Store
-from bot.workers import off_loop
 from web.views import Step
 from web.views import public_only
 from web.views import steps_data

@@ -21,11 +21,11 @@ from typing import Any
 from aiohttp import web
 
 from bot.config import WebSettings
+from bot.service.tables import Publisher
+from bot.service.tables import Snapshot
+from bot.service.tables import TableService
 from bot.store import GameRow
 from bot.store import Store
-from bot.tables import Publisher
-from bot.tables import Snapshot
-from bot.tables import TableService
 from web.app import PAGES
 from web.app import make_app
 from web.guard import Limits
@@ -35,7 +35,8 @@ from web.tokens import pages_secret
 
 log = logging.getLogger(__name__)
 
-HANDLER_ARGS = {"max_line_size": 4096, "max_field_size": 8192}
+MAX_LINE = 4096
+MAX_FIELD = 8192
 """A request line and each header, at most: the pages take short addresses and ordinary headers only."""
 DEFAULT_PORT = 8080
 
@@ -83,7 +84,14 @@ class Served:
 
 
 async def serve(app: web.Application, host: str, port: int) -> web.AppRunner:
-    runner = web.AppRunner(app, handler_args=HANDLER_ARGS, access_log=None, shutdown_timeout=2.0)
+    runner = web.AppRunner(
+        app,
+        access_log=None,
+        shutdown_timeout=2.0,
+        handler_cancellation=True,  # a watcher who leaves ends its stream at once (its count with it)
+        max_line_size=MAX_LINE,
+        max_field_size=MAX_FIELD,
+    )
     await runner.setup()
     try:
         await web.TCPSite(runner, host, port).start()
@@ -138,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 async def run_alone(settings: WebSettings, database: Any) -> None:
-    from bot import workers
+    from bot.pictures import workers
     from bot.store import open_store
 
     store = await open_store(database)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import re
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,11 +18,11 @@ from bot.games.base import TableView
 from bot.i18n import LANGUAGES
 from bot.i18n import plural
 from bot.i18n import t
-from bot.rating_service import rating_text
-from bot.rating_service import shown as shown_rating
-from bot.rating_service import standings
-from bot.ratings import PROVISIONAL_GAMES
-from bot.ratings import PROVISIONAL_MARK
+from bot.ratings.model import PROVISIONAL_GAMES
+from bot.ratings.model import PROVISIONAL_MARK
+from bot.ratings.service import rating_text
+from bot.ratings.service import shown as shown_rating
+from bot.ratings.service import standings
 from bot.registry import KINDS
 from bot.registry import spec_of
 from bot.registry import texts_of
@@ -54,6 +55,21 @@ class Shown:
     def key(self) -> tuple[int, str]:
         """What tells two moments apart: a move, or the game's end or abandonment (no move)."""
         return self.n, self.status
+
+
+DISCORD_MARKS = re.compile(r"\*\*|__|~~|\|\||(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
+"""Discord's markdown in the games' words (bold, underline, strike, spoiler, italics): a page shows words."""
+ESCAPED = re.compile(r"\\([*_~|`>#\\])")
+
+
+def plain(text: str) -> str:
+    """A line of the games' words as a page shows it: without Discord's markdown (an escaped mark kept as itself)."""
+    parts = ESCAPED.split(text)
+    return "".join(DISCORD_MARKS.sub("", part) if i % 2 == 0 else part for i, part in enumerate(parts))
+
+
+def plain_lines(lines: Sequence[str]) -> list[str]:
+    return [plain(line) for line in lines]
 
 
 def public_only(events: Sequence[Event]) -> tuple[Event, ...]:
@@ -94,13 +110,13 @@ def describe(kind: str, view: TableView[Any], names: Sequence[str], lang: str) -
     texts = texts_of(kind)
     described = getattr(texts, "describe_table", None)
     if described is not None:
-        return str(described(view, names, lang))
-    return " ".join(texts.summary(view, names, lang))
+        return plain(str(described(view, names, lang)))
+    return plain(" ".join(texts.summary(view, names, lang)))
 
 
 def lines_of(kind: str, events: Sequence[Event], names: Sequence[str], lang: str) -> list[str]:
     """The public events in words (an event not worth a line says nothing)."""
-    return [line for e in events if e.private_to is None and (line := narrate(kind, e, names, lang))]
+    return [plain(line) for e in events if e.private_to is None and (line := narrate(kind, e, names, lang))]
 
 
 def scores_of(row: GameRow, view: TableView[Any], lang: str) -> list[dict[str, Any]]:
@@ -139,7 +155,7 @@ def live_data(shown: Shown, lang: str, watchers: int) -> dict[str, Any]:
     texts = texts_of(row.kind)
     waiting = [names[s] for s in sorted(view.to_act) if s < len(names)]
     data.update(
-        summary=texts.summary(view, names, lang),
+        summary=plain_lines(texts.summary(view, names, lang)),
         turn=t(lang, "web.turn", names=", ".join(waiting)) if waiting and shown.status == "running" else "",
         scores=scores_of(row, view, lang),
         moves=lines_of(row.kind, shown.recent, names, lang)[-MOVES_SHOWN:],
@@ -185,7 +201,7 @@ def steps_data(row: GameRow, steps: Sequence[Step], lang: str, pace_ms: int, hol
             {
                 "n": step.number,
                 "lines": lines,
-                "summary": texts.summary(step.view, names, lang),
+                "summary": plain_lines(texts.summary(step.view, names, lang)),
                 "alt": describe(row.kind, step.view, names, lang),
                 "mark": mark,
             }

@@ -33,7 +33,7 @@ def page_words(lang: str) -> dict[str, str]:
         "slider": t(lang, "web.replay.slider"),
         "position": t(lang, "web.replay.position"),
         "jump": t(lang, "web.replay.jump"),
-        "keys": t(lang, "web.replay.keys"),
+        "shortcuts": t(lang, "web.replay.keys"),
         "unfinished": t(lang, "web.replay.unfinished"),
         "to_live": t(lang, "web.replay.to_live"),
         "loading": t(lang, "web.replay.loading"),

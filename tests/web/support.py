@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient
 from aiohttp.test_utils import TestServer
 
 from bot.registry import player_of
-from bot.tables import TableService
+from bot.service.tables import TableService
 from tests.service_support import started_with_computers
 from web.app import PAGES
 from web.app import make_app

@@ -13,10 +13,10 @@ from markupsafe import escape
 
 from bot.i18n import plural
 from bot.i18n import t
-from bot.picture_cache import table_picture
+from bot.pictures.cache import table_picture
 from bot.registry import engine_of
-from bot.replay import public_changes
-from bot.tables import TableService
+from bot.service.replay import public_changes
+from bot.service.tables import TableService
 from tests.service_support import Clock
 from tests.service_support import Recorder
 from tests.service_support import open_store

@@ -24,12 +24,12 @@ import pytest
 
 from bot.games.base import Action
 from bot.games.base import Event
-from bot.live import UNDO
-from bot.live import rebuild
-from bot.live import undone_numbers
-from bot.picture_cache import table_picture
+from bot.pictures.cache import table_picture
 from bot.registry import engine_of
 from bot.registry import texts_of
+from bot.service.live import UNDO
+from bot.service.live import rebuild
+from bot.service.live import undone_numbers
 from bot.texts import chat_vert as chat_vert_texts
 from bot.texts import nain_jaune as nain_jaune_texts
 from bot.texts import narrate

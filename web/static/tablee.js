@@ -148,6 +148,7 @@
       timer = null;
       play.setAttribute("aria-pressed", "false");
       byId("play-label").textContent = body.dataset.play;
+      byId("play-glyph").textContent = "▶";
     }
 
     function tick() {
@@ -167,6 +168,7 @@
       if (at >= steps.length - 1) show(0);
       play.setAttribute("aria-pressed", "true");
       byId("play-label").textContent = body.dataset.pause;
+      byId("play-glyph").textContent = "❚❚";
       timer = setTimeout(tick, pace);
     }
 
