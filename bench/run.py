@@ -13,7 +13,9 @@
 - what a person's move costs on Discord: the requests counted toward the bot token's global limit and the KB of
   pictures uploaded, at each game's largest table, all people and one person (``bench.discord_requests``);
 - the tables one bot token serves at human pace under Discord's rate limits, with no 429 and every move shown
-  within a second at p95 (``bench.capacity``).
+  within a second at p95 (``bench.capacity``);
+- the web pages: 500 watchers of one table's live page, each with a move within a second, and each page's weight
+  with its picture (``web.bench``, found by name).
 
 ``--game`` keeps one game, ``--quick`` takes fewer samples (the whole bench in under three minutes), ``--json``
 writes the main figures to a file.
@@ -26,6 +28,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -105,6 +108,9 @@ class Plan:
     """Tables at human pace on Discord's limits at full scale; more are tried past it (``bench.capacity``)."""
     discord_seconds: float = 60.0
     """How long each number of tables plays at human pace."""
+    web_watchers: int = 500
+    """Live streams of one table's page, each of which must have a move within a second (``web.bench``)."""
+    web_moves: int = 5
 
 
 FULL = Plan(400, 15, 50, 12, LOAD_TABLES, 30.0, 5, 400, (50, 200), 500, 5.0, True, 8.0)
@@ -287,6 +293,9 @@ async def run_bench(
     capacity_ok, capacity = await bench_capacity(plan.discord_tables, plan.discord_seconds, kinds)
     ok &= capacity_ok
     report["discord"] = {"games": discord_games, **capacity}
+    bench_web = cast("Callable[[int, int], Awaitable[tuple[bool, dict[str, Any]]]]", load("web.bench:bench_web"))
+    web_ok, report["web"] = await bench_web(plan.web_watchers, plan.web_moves)  # the pages, found by name
+    ok &= web_ok
     if json_path is not None:
         json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         print(f"figures written to {json_path}")

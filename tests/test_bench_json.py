@@ -29,6 +29,8 @@ TINY = Plan(
     discord_moves=3,
     discord_tables=4,
     discord_seconds=3.0,
+    web_watchers=3,
+    web_moves=1,
 )
 GAME_FIGURES = {"move_p50_ms", "move_p99_ms", "hand_pictures_per_move", "table_png_bytes", "hand_png_bytes"}
 
@@ -61,7 +63,11 @@ async def test_the_bench_writes_its_figures_in_the_agreed_shape(
         "chat_vert_ceiling_vs_rlcard_20_rules",
         "postgres",
         "discord",
+        "web",
     }
+    web = figures["web"]  # the pages: a few watchers of one table, and each page's weight
+    assert web["watchers"] == 3 and 0 < web["delay_p50_ms"] <= web["delay_max_ms"]
+    assert set(web["page_bytes"]) == {"live", "replay_nain_jaune", "replay_chat_vert", "replay_njet", "server"}
     assert set(figures["games"]) == {"nain_jaune"}
     game = figures["games"]["nain_jaune"]
     assert set(game) == GAME_FIGURES
