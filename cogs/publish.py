@@ -132,6 +132,8 @@ def lobby_layout(row: GameRow) -> discord.ui.LayoutView:
             "cancel": discord.ButtonStyle.danger,
         }
         buttons = [LobbyButton(row.id, op, t(lang, f"lobby.button.{op}"), style) for op, style in styles.items()]
+        for button in buttons:
+            button.item.row = 0  # the first row; the options' selects take the rows under it
         rows = action_rows([*buttons, *option_selects(row)])
         rows.append(discord.ui.ActionRow(settings_select(row)))
     return layout(texts, rows=rows)

@@ -48,8 +48,9 @@ async def test_help_in_english_with_a_rules_button_that_survives_a_restart(simco
     assert fields["Njet! · 3 or 4 players"].endswith("`/njet new`")
     assert "`/chatvert new` · `/chatvert say` · `/chatvert addrule`" in fields["Le Chat vert · 2 to 10 players"]
     table = fields["At the table"].splitlines()
-    assert len(table) == 13 and table[0] == "`/table join`: Take a seat at the table"
-    assert table[-2] == "`/table history`: The server's last finished games, with their replays and logs"
+    assert len(table) == 14 and table[0] == "`/table join`: Take a seat at the table"
+    assert table[-3] == "`/table history`: The server's last finished games, with their replays and logs"
+    assert table[-1] == "`/table web`: This channel's live table on the web: its link"
     assert "`/table notify`: How you are called when your turn comes (all tables)" in table
     assert "`/table show`: Repost the table at the bottom of the channel" in table
     assert custom_ids(shown, "tb:rules:") == RULES_IDS
