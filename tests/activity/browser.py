@@ -22,10 +22,10 @@ from playwright.async_api import async_playwright
 
 from bot.games.base import Action
 from bot.games.base import as_texts
-from bot.games.chat_vert_cards import canonical
+from bot.games.chat_vert.cards import canonical
 from bot.games.njet_views import NjetSeatView
 from bot.games.triominos_views import TriominosSeatView
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 from bot.texts.triominos import space_letters
 from tests.activity.support import Served
 
@@ -104,8 +104,7 @@ async def play_on_page(player: Player, snapshot: Snapshot, seat: int, action: Ac
     move = f"[data-move={css(target.dumps())}]"
     if kind == "triominos" and action.kind == "place":
         view: TriominosSeatView = snapshot.views[seat]
-        legal = snapshot.legal[seat]
-        letters = space_letters(p for p in view.own.placements if p.action in legal)
+        letters = space_letters(view.own.placements)
         letter = letters[(action.number("r"), action.number("c"))]
         if not await player.frame.locator(move).count():
             await player.click(f"[data-group={css(letter)}]")

@@ -21,7 +21,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from bot.config import ActivitySettings
-from bot.tables import TableService
+from bot.service.tables import TableService
 from tests.service_support import Recorder
 from tests.service_support import open_store
 from web.activity.app import mount

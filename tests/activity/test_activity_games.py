@@ -14,6 +14,7 @@ whoever made it: the test's publisher records them.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -65,9 +66,11 @@ async def open_from_the_page(alice: Player, bob: Player, serving: Served, kind: 
     return row
 
 
-async def play_to_the_end(serving: Served, game_id: int, pages: dict[int, Player]) -> dict[int, int]:
+async def play_to_the_end(
+    serving: Served, game_id: int, pages: dict[int, Player], delays: list[float]
+) -> dict[int, int]:
     """Every human move until the game ends: on the pages for Alice and Bob, through the service for Carol. The
-    moves each made."""
+    moves each made; ``delays`` gets, for each of Carol's moves, the time until both pages show it."""
     tables = serving.tables
     rng = random.Random(game_id)
     made = {ALICE: 0, BOB: 0, CAROL: 0}
@@ -88,7 +91,12 @@ async def play_to_the_end(serving: Served, game_id: int, pages: dict[int, Player
         action = player_of(live.row.kind).act(live.state, seat, rng)
         made[user] += 1
         if user == CAROL:
+            started = time.monotonic()
             await tables.act(game_id, CAROL, action, snapshot.n)
+            after = (await tables.snapshot(game_id)).n
+            for shown in pages.values():
+                await shown.wait(f'#app[data-n="{after}"]')
+            delays.append(time.monotonic() - started)
             continue
         page = pages[user]
         await ready_for(page, snapshot.n)
@@ -105,8 +113,13 @@ async def test_a_whole_game_from_the_activity(tmp_path: Path, kind: str) -> None
         alice = await signed_in(browser, serving, ALICE)
         bob = await signed_in(browser, serving, BOB, width=1280)
         row = await open_from_the_page(alice, bob, serving, kind)
-        made = await play_to_the_end(serving, row.id, {ALICE: alice, BOB: bob})
+        delays: list[float] = []
+        made = await play_to_the_end(serving, row.id, {ALICE: alice, BOB: bob}, delays)
         assert made[ALICE] and made[BOB] and made[CAROL], made
+        delays.sort()
+        print(f"{kind}: {made}, a move on the buttons shown on both pages in {delays[len(delays) // 2]:.2f} s "
+              f"(median), {delays[-1]:.2f} s at most")  # fmt: skip
+        assert delays[len(delays) // 2] < 1.0
         for player in (alice, bob):
             await player.wait('#app[data-view="game"] ol.results li')
             results = await player.frame.locator("ol.results").inner_text()

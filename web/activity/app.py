@@ -30,8 +30,8 @@ from aiohttp import web
 from bot.config import ActivitySettings
 from bot.i18n import language
 from bot.i18n import t
+from bot.service.tables import TableService
 from bot.store import Store
-from bot.tables import TableService
 from web.activity.discord_api import DiscordApi
 from web.activity.discord_api import DiscordRefused
 from web.activity.rooms import Activity
@@ -93,7 +93,7 @@ def mount(
 ) -> Activity:
     """Add the Activity to the pages' ``app`` (before it starts): its routes, its guard, and its rooms told of every
     change the table service publishes."""
-    activity = Activity(tables, store, DiscordApi(settings), sessions or Sessions())
+    activity = Activity(tables, store, DiscordApi(settings), Sessions() if sessions is None else sessions)
     app[ACTIVITY] = activity
     app[SETTINGS] = settings
     app[FILES] = static_files()
@@ -101,7 +101,7 @@ def mount(
         loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, undefined=jinja2.StrictUndefined
     )
     app[PAGE] = environment.get_template("activity.html")
-    app[BUCKETS] = buckets or Buckets(Limits())
+    app[BUCKETS] = Buckets(Limits()) if buckets is None else buckets
     app.middlewares.insert(0, activity_guard)
     app.router.add_get(PREFIX, page)
     app.router.add_get(PREFIX + "static/{name:activity\\.js|activity\\.css|icon\\.svg}", static_file)

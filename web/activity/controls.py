@@ -25,8 +25,8 @@ from typing import Any
 
 from bot.games.base import Action
 from bot.games.base import as_texts
-from bot.games.chat_vert_rules import CHAT_VERT
-from bot.games.chat_vert_views import ChatVertSeatView
+from bot.games.chat_vert.rules import CHAT_VERT
+from bot.games.chat_vert.views import ChatVertSeatView
 from bot.games.neurotrio_views import NeurotrioSeatView
 from bot.games.njet import ROWS
 from bot.games.njet_views import NjetSeatView
@@ -34,7 +34,7 @@ from bot.games.triominos_views import TriominosSeatView
 from bot.i18n import plural
 from bot.i18n import t
 from bot.registry import texts_of
-from bot.tables import Snapshot
+from bot.service.tables import Snapshot
 from bot.texts.chat_vert import COLOURS
 from bot.texts.chat_vert import MAJORS
 from bot.texts.chat_vert import card_name as cv_card_name
@@ -79,8 +79,8 @@ def triominos(snapshot: Snapshot, seat: int, legal: list[Action], lang: str) -> 
     """A button per lettered space (the letters the turn's picture shows), opening to the tiles and turns that fit
     there; drawing and passing beside."""
     view: TriominosSeatView = snapshot.views[seat]
-    placements = [p for p in view.own.placements if p.action in legal]
-    letters = space_letters(placements)
+    placements = view.own.placements if any(a.kind == "place" for a in legal) else ()
+    letters = space_letters(placements)  # as the turn's picture letters them
     groups: dict[str, list[dict[str, Any]]] = {letter: [] for letter in letters.values()}
     for placement in sorted(placements, key=lambda p: -p.points):
         groups[letters[(placement.r, placement.c)]].append(
@@ -200,7 +200,7 @@ def njet(snapshot: Snapshot, seat: int, legal: list[Action], lang: str) -> list[
             cells = []
             for option in board_row.options:
                 words = option_name(board_row.row, option.option, lang, names)
-                cell: dict[str, Any] = {"text": words, "title": words, "filled": option.blocked_by is not None}
+                cell: dict[str, Any] = {"text": words, "title": words, "blocked": option.blocked_by is not None}
                 if option.blocked_by is not None:
                     cell["title"] = t(lang, "activity.njet.blocked", option=words, name=names[option.blocked_by])
                 action = blocks.get((board_row.row, option.option))

@@ -34,15 +34,15 @@ from bot.games.base import Action
 from bot.games.base import GameError
 from bot.i18n import language
 from bot.i18n import t
-from bot.picture_cache import hand_picture
-from bot.picture_cache import table_picture
+from bot.pictures.cache import hand_picture
+from bot.pictures.cache import table_picture
 from bot.registry import KINDS
+from bot.service.tables import Publisher
+from bot.service.tables import Snapshot
+from bot.service.tables import TableError
+from bot.service.tables import TableService
 from bot.store import GameRow
 from bot.store import Store
-from bot.tables import Publisher
-from bot.tables import Snapshot
-from bot.tables import TableError
-from bot.tables import TableService
 from web.activity.discord_api import DiscordApi
 from web.activity.discord_api import DiscordRefused
 from web.activity.discord_api import Instance
@@ -256,6 +256,8 @@ class Room:
     async def ask(self, player: Player, data: dict[str, Any]) -> None:
         """One request of a page, as its player; a refusal is said to that page alone, in its language."""
         op = data.get("op")
+        if op not in (*LOBBY_OPS, "open", "act", "hint"):
+            raise BadMessage("op")
         kind: str | None = None
         try:
             if op == "open":
@@ -278,8 +280,6 @@ class Room:
                     raise BadMessage("version")
                 text = await hint_text(self.activity.tables, row.id, player.user_id, version, player.lang)
                 await player.send({"op": "notice", "text": text, "error": False})
-            else:
-                raise BadMessage("op")
         except GameError as error:
             await player.send({"op": "notice", "text": refusal(error, player.lang, kind), "error": True})
             player.sent_key = None  # the page is shown the game as it is now
@@ -379,7 +379,7 @@ class Activity:
 
     async def close(self, _app: web.Application | None = None) -> None:
         self.closing = True
-        for room in self.rooms.values():
+        for room in list(self.rooms.values()):
             room.wake.set()
             for player in list(room.players):
                 await player.ws.close()

@@ -7,6 +7,7 @@ that seat's page only (``game_state`` reads ``snapshot.views[seat]`` for the ask
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.games.base import BoolOption
@@ -20,7 +21,6 @@ from bot.games.base import offered_options
 from bot.i18n import has
 from bot.i18n import plural
 from bot.i18n import t
-from bot.live import UNDO
 from bot.players.hints import Hint
 from bot.players.hints import Hinting
 from bot.players.hints import hint_rng
@@ -29,12 +29,13 @@ from bot.registry import engine_of
 from bot.registry import player_of
 from bot.registry import spec_of
 from bot.registry import texts_of
+from bot.service.live import UNDO
+from bot.service.table_settings import HINTED
+from bot.service.table_settings import setting
+from bot.service.tables import Snapshot
+from bot.service.tables import TableError
+from bot.service.tables import TableService
 from bot.store import GameRow
-from bot.table_settings import HINTED
-from bot.table_settings import setting
-from bot.tables import Snapshot
-from bot.tables import TableError
-from bot.tables import TableService
 from bot.texts import narrate
 from bot.texts import ranking_lines
 from web.activity.controls import sections
@@ -60,6 +61,15 @@ def words(lang: str) -> dict[str, str]:
     }
 
 
+MARKUP = re.compile(r"\*\*|__|~~|\|\||^-# ", re.MULTILINE)
+
+
+def plain(text: str) -> str:
+    """A line written for Discord without its markup (bold, underline, strikes, spoilers, small print): the page
+    shows text, never markup."""
+    return MARKUP.sub("", text)
+
+
 def refusal(error: GameError, lang: str, kind: str | None = None) -> str:
     """A refusal in words: the game's own wording first, then the shared one (as the bot says it on Discord)."""
     for key in (f"error.{kind}.{error.code}" if kind else None, f"error.{error.code}"):
@@ -68,8 +78,8 @@ def refusal(error: GameError, lang: str, kind: str | None = None) -> str:
             option_key = f"option.{params.get('option')}"
             if "option" in params and has(option_key):
                 params["option"] = t(lang, option_key)
-            return t(lang, key, **params)
-    return t(lang, "error.illegal")
+            return plain(t(lang, key, **params))
+    return plain(t(lang, "error.illegal"))
 
 
 def names_of(row: GameRow) -> list[str]:
@@ -143,7 +153,7 @@ def lobby_state(row: GameRow, user_id: int, lang: str) -> dict[str, Any]:
 
 
 def _lines(kind: str, events: tuple[Event, ...] | list[Event], names: list[str], lang: str) -> list[str]:
-    return [line for e in events if (line := narrate(kind, e, names, lang))][-MOVES_SHOWN:]
+    return [plain(line) for e in events if (line := narrate(kind, e, names, lang))][-MOVES_SHOWN:]
 
 
 def game_state(snapshot: Snapshot, user_id: int, lang: str) -> dict[str, Any]:
@@ -172,7 +182,7 @@ def game_state(snapshot: Snapshot, user_id: int, lang: str) -> dict[str, Any]:
         "kind": row.kind,
         "title": t(lang, spec_of(row.kind).title_key),
         "running": running,
-        "summary": texts.summary(public, names, lang),
+        "summary": [plain(line) for line in texts.summary(public, names, lang)],
         "turn": turn,
         "mine": running and seat is not None and seat in snapshot.to_act,
         "seated": seat is not None,
@@ -195,7 +205,7 @@ def game_state(snapshot: Snapshot, user_id: int, lang: str) -> dict[str, Any]:
     if running and seat is not None and setting(row, "hints") and seat in snapshot.to_act and snapshot.legal.get(seat):
         data["hint"] = t(lang, "hint.button")
     if snapshot.results is not None:
-        data["results"] = ranking_lines(snapshot.results, names, lang, unit)
+        data["results"] = [plain(line) for line in ranking_lines(snapshot.results, names, lang, unit)]
     return data
 
 
@@ -237,4 +247,4 @@ async def hint_text(tables: TableService, game_id: int, user_id: int, version: i
             await tables.store.update_game(game_id, settings=settings)
             live.row.settings = settings
     label = texts_of(live.row.kind).action_label(hint.action, view, lang, names_of(live.row))
-    return t(lang, "activity.hint", move=label, reason=reason_text(hint, lang))
+    return plain(t(lang, "activity.hint", move=label, reason=reason_text(hint, lang)))

@@ -5,9 +5,9 @@ buttons carry). Every other moment shows the hand picture, as the Discord panel 
 from __future__ import annotations
 
 from bot.games.triominos_views import TriominosSeatView
-from bot.tables import Snapshot
+from bot.pictures.workers import off_loop
+from bot.service.tables import Snapshot
 from bot.texts.triominos import ranked
-from bot.workers import off_loop
 from renders.triominos import render_turn
 
 

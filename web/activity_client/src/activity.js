@@ -257,11 +257,18 @@ function optionEditor(option, setLabel) {
 
 function game(current) {
   const words = current.words;
+  const table = node(
+    'section',
+    { class: 'table' },
+    node('h2', {}, words.table),
+    node('img', { src: pictures[TABLE] || '', alt: current.table_alt, data: { picture: TABLE } }),
+    node('ul', { class: 'summary' }, current.summary.map((line) => node('li', {}, line))),
+  );
+  const board = node('div', { class: 'board' }, table);
   const parts = [
     node('h1', {}, current.title),
     node('p', { class: current.mine ? 'turn mine' : 'turn', id: 'turn' }, current.turn),
-    node('figure', {}, node('img', { src: pictures[TABLE] || '', alt: current.table_alt, data: { picture: TABLE } })),
-    node('ul', { class: 'summary' }, current.summary.map((line) => node('li', {}, line))),
+    board,
   ];
   if (current.seated) {
     const mine = [node('h2', {}, words.hand)];
@@ -271,9 +278,9 @@ function game(current) {
     if (current.undo) extra.push(button(current.undo.label, () => play(current.undo.move, false), { data: { move: current.undo.move } }));
     if (current.hint) extra.push(button(current.hint, () => ask('hint', { v: current.n }), { data: { op: 'hint' } }));
     if (extra.length) mine.push(node('div', { class: 'row' }, extra));
-    parts.push(node('section', { class: 'mine' }, mine));
+    board.append(node('section', { class: 'mine' }, mine));
   } else {
-    parts.push(node('p', {}, words.spectator));
+    board.append(node('p', {}, words.spectator));
   }
   if (current.results.length) parts.push(node('ol', { class: 'results' }, current.results.map((line) => node('li', {}, line))));
   parts.push(node('h2', {}, words.scores));
@@ -385,7 +392,7 @@ function grid(layout, active) {
       node('th', { scope: 'row' }, row.label),
       row.cells.map((cell) => {
         const live = active(cell);
-        const classes = [cell.filled ? 'filled' : '', live ? 'live' : ''].join(' ').trim();
+        const classes = [cell.filled ? 'filled' : '', cell.blocked ? 'blocked' : '', live ? 'live' : ''].join(' ').trim();
         if (!live) return node('td', { class: classes, title: cell.title }, cell.text);
         return node('td', { class: classes }, button(cell.text, live.on, { title: cell.title, 'aria-label': cell.title, data: live.data, class: live.chosen ? 'chosen' : '' }));
       }),
