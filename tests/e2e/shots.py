@@ -72,6 +72,8 @@ DESCRIPTION = "Screenshots of every game's table message and private panel, from
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 DOCS_GAMES = ("nain_jaune", "triominos", "chat_vert")
+DOCS_PAGES = ("live", "replay", "server")
+"""The web pages the README shows, at both widths."""
 """The games whose table message the README shows on a desktop and on a phone, side by side."""
 DOCS_MAX_HEIGHT = 1400
 """The docs copies are cut to this height (px) and quantized, so the README's pictures stay small."""
@@ -302,11 +304,16 @@ async def run(args: argparse.Namespace) -> None:
                 await env.shutdown()
                 await bot.close()
     if args.docs:
-        for kind in DOCS_GAMES:
-            for name in WIDTHS:
-                copy = DOCS / f"shot-{kind.replace('_', '-')}-{name}.png"
-                docs_copy(args.out / f"{kind}-table-{name}.png", copy)
-                print(f"docs/{copy.name}: {copy.stat().st_size // 1024} KiB")
+        copies = [
+            (f"{kind}-table-{name}.png", f"shot-{kind.replace('_', '-')}-{name}.png")
+            for kind in DOCS_GAMES
+            for name in WIDTHS
+        ]
+        copies += [(f"web-{page}-{name}.png", f"web-{page}-{name}.png") for page in DOCS_PAGES for name in WIDTHS]
+        for source, name in copies:
+            if (args.out / source).exists():
+                docs_copy(args.out / source, DOCS / name)
+                print(f"docs/{name}: {(DOCS / name).stat().st_size // 1024} KiB")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
