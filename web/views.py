@@ -62,9 +62,13 @@ DISCORD_MARKS = re.compile(r"\*\*|__|~~|\|\||(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
 ESCAPED = re.compile(r"\\([*_~|`>#\\])")
 
 
+LINE_MARKS = re.compile(r"^(?:-# |#{1,3} |> )")
+"""Discord's marks at the start of a line (small print, headings, a quote): a page shows the line."""
+
+
 def plain(text: str) -> str:
     """A line of the games' words as a page shows it: without Discord's markdown (an escaped mark kept as itself)."""
-    parts = ESCAPED.split(text)
+    parts = ESCAPED.split(LINE_MARKS.sub("", text))
     return "".join(DISCORD_MARKS.sub("", part) if i % 2 == 0 else part for i, part in enumerate(parts))
 
 

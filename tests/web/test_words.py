@@ -15,6 +15,8 @@ def test_a_page_shows_words_not_discords_markdown() -> None:
     assert plain("▶ **Camille** : 4 cartes") == "▶ Camille : 4 cartes"
     assert plain("__u__ ~~s~~ ||sp|| *it*") == "u s sp it"
     assert plain("2 * 3 = 6") == "2 * 3 = 6"
+    assert plain("-# Cartes en main : Zoé 7") == "Cartes en main : Zoé 7"  # Discord's small print
+    assert plain("## Njet!") == "Njet!" and plain("a -# b") == "a -# b"
     assert plain(r"Bob\_Lee a\*b") == "Bob_Lee a*b"  # an escaped mark is the name's own character
 
 
