@@ -63,6 +63,7 @@ async def open_from_the_page(alice: Player, bob: Player, serving: Served, kind: 
     assert [s.user_id for s in row.seats] == [ALICE, BOB, CAROL, None]
     assert dict(spec_of(kind).short).items() <= row.options.items()
     await alice.click('[data-op="start"]')
+    await alice.wait('#app[data-view="game"]')
     return row
 
 
