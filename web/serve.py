@@ -26,6 +26,7 @@ from bot.service.tables import Snapshot
 from bot.service.tables import TableService
 from bot.store import GameRow
 from bot.store import Store
+from web.activity.app import mount as mount_activity
 from web.app import PAGES
 from web.app import make_app
 from web.guard import Limits
@@ -114,6 +115,8 @@ async def start_in_bot(tables: TableService, store: Store, settings: WebSettings
     secret = await pages_secret(store, settings.secret)
     app = make_app(tables, store, secret, pushed=True, **options)
     pages = app[PAGES]
+    if settings.activity is not None:  # the Discord Activity, on the same origin (web.activity)
+        mount_activity(app, tables, store, settings.activity, buckets=pages.buckets)
     runner = await serve(app, settings.host, settings.port or 0)
     tables.publisher = Announcing(tables.publisher, pages.hub)
     if store.shared:

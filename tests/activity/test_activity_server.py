@@ -11,9 +11,12 @@ from typing import Any
 
 import aiohttp
 
+from bot.config import ActivitySettings
+from bot.config import WebSettings
 from bot.i18n import t
 from bot.service.live import UNDO
 from bot.service.table_settings import HINTED
+from bot.service.tables import TableService
 from tests.activity.support import BOT_TOKEN
 from tests.activity.support import CHANNEL
 from tests.activity.support import CLIENT_ID
@@ -22,9 +25,14 @@ from tests.activity.support import INSTANCE
 from tests.activity.support import Served
 from tests.activity.support import served
 from tests.service_support import Clock
+from tests.service_support import Recorder
+from tests.service_support import open_store
 from web.activity.app import BUILT
 from web.activity.app import HERE
+from web.activity.rooms import Relaying
 from web.activity.sessions import Sessions
+from web.serve import Announcing
+from web.serve import start_in_bot
 
 ALICE, BOB, DAVE = 101, 102, 104
 OTHER_CHANNEL = 77
@@ -343,3 +351,19 @@ async def test_the_activity_s_guard(tmp_path: Path) -> None:
             assert big.status == 413
         async with client.get(serving.url("/activity/nothing")) as missing:
             assert missing.status == 404 and await missing.text() == "404 Not Found\n"
+
+
+async def test_the_bot_s_pages_carry_the_activity_when_it_is_set_up(tmp_path: Path) -> None:
+    """``start_in_bot`` (the pages in the bot's process) mounts the Activity when the settings set it up, and its
+    rooms hear the table service's publications; without it, its addresses are the pages' 404."""
+    settings = ActivitySettings(CLIENT_ID, CLIENT_SECRET, BOT_TOKEN, "http://127.0.0.1:9/api/v10")
+    for activity in (settings, None):
+        tables = TableService(await open_store(tmp_path / f"{activity is None}.db"), Recorder())
+        served = await start_in_bot(tables, tables.store, WebSettings(port=0, activity=activity))
+        try:
+            async with aiohttp.ClientSession() as client, client.get(f"{served.base_url}/activity/") as response:
+                assert response.status == (200 if activity else 404)
+            assert isinstance(tables.publisher, Announcing)
+            assert isinstance(tables.publisher.inner, Relaying) is (activity is not None)
+        finally:
+            await served.stop()
