@@ -25,6 +25,8 @@ from bot.service import collector
 from bot.service.tables import TableService
 from bot.store import Store
 from bot.store import open_store
+from cogs.activity import sync_keeping_entry_point
+from cogs.activity_launch import activity_on
 from cogs.choice_modal import ChoiceButton
 from cogs.components import DYNAMIC_ITEMS
 from cogs.game_commands import game_group
@@ -36,9 +38,9 @@ from cogs.tables import on_tree_error
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.tables", "cogs.help", "cogs.web_links", *(spec.cog for spec in GAMES))
-"""The table commands, ``/help`` and the web pages, then each declared game's module: an extension when it has
-commands of its own."""
+EXTENSIONS = ("cogs.tables", "cogs.help", "cogs.web_links", "cogs.activity", *(spec.cog for spec in GAMES))
+"""The table commands, ``/help``, the web pages and the Discord Activity, then each declared game's module: an
+extension when it has commands of its own."""
 
 
 class TableeTree(app_commands.CommandTree["TableeBot"]):
@@ -133,6 +135,8 @@ class TableeBot(commands.Bot):
             guild = discord.Object(id=self.dev_guild)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+        elif activity_on(self.web):
+            await sync_keeping_entry_point(self.tree)  # Discord refuses a sync that drops the Activity's Entry Point
         else:
             await self.tree.sync()
 

@@ -39,6 +39,7 @@ from bot.service.tables import Snapshot
 from bot.store import GameRow
 from bot.texts import narrate
 from bot.texts import ranking_lines
+from cogs.activity_launch import launch_buttons
 from cogs.alt_text import fit
 from cogs.alt_text import results_alt
 from cogs.common import Host
@@ -157,6 +158,7 @@ def table_layout(snapshot: Snapshot, lang: str, *, ended: bool, results: str | N
         *table_controls(game, over=ended),
         RulesButton(game.kind, t(lang, "flow.rules")),
         *link_buttons(game, lang),
+        *launch_buttons(game, lang, ended=ended),
     ]
     pictures = [Shown("table.png", fit(texts.describe_table(snapshot.public, names, lang)))]
     if results is not None:

@@ -17,6 +17,7 @@ from bot.config import WebSettings
 from bot.games.base import GameError
 from bot.i18n import t
 from cogs import activity
+from cogs import activity_launch
 from tests.service_support import game_row
 
 ACTIVITY_ENV = ("DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET", "TABLEE_WEB_PORT", "TABLEE_PUBLIC_URL", "DISCORD_TOKEN")
@@ -35,7 +36,7 @@ def test_the_activity_is_set_up_by_its_application_s_id_and_secret(monkeypatch: 
     web = config.load(env_file=None).web
     assert web.activity == ActivitySettings("123456789012345678", "s3cret", "the-bot-token")
     assert "s3cret" not in repr(web) and "the-bot-token" not in repr(web)
-    assert activity.activity_on(web)
+    assert activity_launch.activity_on(web)
     for name, value in (("DISCORD_CLIENT_SECRET", ""), ("DISCORD_CLIENT_ID", "my-app")):
         with monkeypatch.context() as changed:
             changed.setenv(name, value)
@@ -50,16 +51,16 @@ def test_the_activity_is_set_up_by_its_application_s_id_and_secret(monkeypatch: 
 
 def test_the_launch_button_shows_only_with_the_activity() -> None:
     row = game_row(7, "njet", [], channel_id=9, seed=1, status="running", host_id=1)
-    assert activity.launch_buttons(row, "fr", ended=False) == []
-    activity._enabled.append(SimpleNamespace())  # type: ignore[arg-type]
+    assert activity_launch.launch_buttons(row, "fr", ended=False) == []
+    activity_launch._enabled.append(SimpleNamespace())  # type: ignore[arg-type]
     try:
-        [button] = activity.launch_buttons(row, "en", ended=False)
-        assert isinstance(button, activity.LaunchButton)
+        [button] = activity_launch.launch_buttons(row, "en", ended=False)
+        assert isinstance(button, activity_launch.LaunchButton)
         assert button.item.custom_id == "tb:v:7" and button.item.label == t("en", "activity.launch")
-        assert activity.launch_buttons(row, "en", ended=True) == []
+        assert activity_launch.launch_buttons(row, "en", ended=True) == []
     finally:
-        activity._enabled.clear()
-    assert not activity.activity_on(WebSettings(port=8080, public_url="https://x.org"))
+        activity_launch._enabled.clear()
+    assert not activity_launch.activity_on(WebSettings(port=8080, public_url="https://x.org"))
 
 
 class Response:
@@ -106,16 +107,16 @@ async def test_the_launch_button_answers_with_launch_activity(monkeypatch: pytes
         assert isinstance(error, GameError)
         reported.append(error)
 
-    monkeypatch.setattr(activity, "report_error", report)
-    monkeypatch.setattr(activity, "bot_of", lambda interaction: interaction.client)
+    monkeypatch.setattr(activity_launch, "report_error", report)
+    monkeypatch.setattr(activity_launch, "bot_of", lambda interaction: interaction.client)
     here = Response()
-    await activity.LaunchButton(7).callback(clicked(9, here))
+    await activity_launch.LaunchButton(7).callback(clicked(9, here))
     assert here.launched == 1 and here.said == []
     elsewhere = Response()
-    await activity.LaunchButton(7).callback(clicked(10, elsewhere))
+    await activity_launch.LaunchButton(7).callback(clicked(10, elsewhere))
     assert elsewhere.launched == 0 and [e.code for e in reported] == ["elsewhere"]
     refused = Response(fails=True)
-    await activity.LaunchButton(7).callback(clicked(9, refused))
+    await activity_launch.LaunchButton(7).callback(clicked(9, refused))
     assert refused.said == [t("en", "activity.launch_failed")]
 
 
