@@ -30,7 +30,15 @@ $(TEST_STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
 	$(PIP) install --quiet -e ".[test]"
 	touch $@ $(STAMP)
 
-run: $(STAMP)
+# The Activity's page script: Discord's Embedded App SDK and the page's own code, bundled by esbuild (both pinned in
+# web/activity_client/package-lock.json), built with npm when it is missing or older than what it is made of.
+ACTIVITY_DIR := web/activity_client
+ACTIVITY_JS := $(ACTIVITY_DIR)/dist/activity.js
+
+$(ACTIVITY_JS): $(ACTIVITY_DIR)/package.json $(ACTIVITY_DIR)/package-lock.json $(wildcard $(ACTIVITY_DIR)/src/*.js)
+	cd $(ACTIVITY_DIR) && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build
+
+run: $(STAMP) $(ACTIVITY_JS)
 	$(BIN)/python -m bot
 
 lint: $(TEST_STAMP)
@@ -40,7 +48,7 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck
+test: lint typecheck $(ACTIVITY_JS)
 	$(BIN)/pytest -q
 
 # The kill test at length: the child process is killed SOAK_KILLS times (make soak SOAK_KILLS=500).
@@ -89,4 +97,4 @@ shots: $(SHOTS_STAMP)
 	$(BIN)/python -m tests.e2e.shots --out shots $(SHOTS_ARGS)
 
 clean:
-	rm -rf $(VENV) demo-out .mypy_cache .ruff_cache .pytest_cache .hypothesis build *.so bot/games/chat_vert/*.so
+	rm -rf $(VENV) $(ACTIVITY_DIR)/node_modules $(ACTIVITY_DIR)/dist demo-out .mypy_cache .ruff_cache .pytest_cache .hypothesis build *.so bot/games/chat_vert/*.so
