@@ -28,6 +28,7 @@ from bot.games.triominos_views import TriominosSeatView
 from bot.service.tables import Snapshot
 from bot.texts.triominos import space_letters
 from tests.activity.support import Served
+from web.activity.app import BUILT
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -80,6 +81,7 @@ class Player:
 
 async def signed_in(browser: Browser, served: Served, user_id: int, width: int = 420) -> Player:
     """A player who opened the Activity: their page once Discord's client double and the server know them."""
+    assert (BUILT / "activity.js").exists(), "the Activity's script is not built: make builds it (make test)"
     context = await browser.new_context(viewport={"width": width, "height": 900})
     page = await context.new_page()
     errors: list[str] = []
