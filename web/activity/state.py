@@ -92,7 +92,8 @@ def kinds_data(lang: str) -> list[dict[str, str]]:
 
 
 def no_table(lang: str) -> dict[str, Any]:
-    return {"op": "state", "view": "none", "title": t(lang, "activity.no_table"), "kinds": kinds_data(lang)}
+    title = t(lang, "activity.no_table")
+    return {"op": "state", "view": "none", "title": title, "kinds": kinds_data(lang), "words": words(lang)}
 
 
 def option_data(spec: Offered, value: JSONValue, lang: str) -> dict[str, Any]:

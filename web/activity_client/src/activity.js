@@ -103,7 +103,12 @@ function connect() {
   });
   socket.addEventListener('close', () => {
     socket = null;
-    if (!finished) window.setTimeout(again, Math.min(8000, 1000 * 2 ** tries++));
+    if (finished) return;
+    if (state) {
+      statusLine.hidden = false;
+      statusLine.textContent = state.words.lost;
+    }
+    window.setTimeout(again, Math.min(8000, 1000 * 2 ** tries++));
   });
 }
 
