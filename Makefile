@@ -8,7 +8,7 @@ TEST_STAMP := $(VENV)/.installed-test
 
 SOAK_KILLS ?= 100
 
-.PHONY: run test soak lint typecheck demo bench shots clean
+.PHONY: run test soak lint typecheck demo bench shots clean chromium
 
 # setuptools installs this flat layout (bot/, cogs/, renders/ at the top) in editable mode through an import finder
 # that exposes only those packages, and says so in a notice on every install ("Editable installation... folders
@@ -48,7 +48,17 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck $(ACTIVITY_JS)
+# The browser tests (the pages, the Activity) and the shots drive Debian's Chromium. Installing it takes root: as root
+# make installs it; as anyone else make test goes on (the browser tests skip, and fail in CI) and make shots says what
+# to run.
+CHROMIUM := /usr/bin/chromium
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ] && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+test: lint typecheck $(ACTIVITY_JS) chromium
 	$(BIN)/pytest -q
 
 # The kill test at length: the child process is killed SOAK_KILLS times (make soak SOAK_KILLS=500).
@@ -84,15 +94,11 @@ $(SHOTS_STAMP): pyproject.toml $(COMPILED) | $(BIN)/python
 	$(PIP) install --quiet -e ".[test,shots]"
 	touch $@
 
-# Installing Chromium takes root: as anyone else, make says what to run instead.
-shots: $(SHOTS_STAMP)
-	@if [ ! -x /usr/bin/chromium ]; then \
-	  if [ "$$(id -u)" != 0 ]; then \
-	    echo "make shots: Chromium is missing (/usr/bin/chromium) and installing it takes root:" \
-	      "run sudo apt-get install chromium, then make shots again." >&2; \
-	    exit 1; \
-	  fi; \
-	  apt-get update && apt-get install -y chromium; \
+shots: $(SHOTS_STAMP) chromium
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "make shots: Chromium is missing ($(CHROMIUM)) and installing it takes root:" \
+	    "run sudo apt-get install chromium, then make shots again." >&2; \
+	  exit 1; \
 	fi
 	$(BIN)/python -m tests.e2e.shots --out shots $(SHOTS_ARGS)
 
