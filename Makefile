@@ -38,7 +38,8 @@ ACTIVITY_JS := $(ACTIVITY_DIR)/dist/activity.js
 $(ACTIVITY_JS): $(ACTIVITY_DIR)/package.json $(ACTIVITY_DIR)/package-lock.json $(wildcard $(ACTIVITY_DIR)/src/*.js)
 	cd $(ACTIVITY_DIR) && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build
 
-run: $(STAMP) $(ACTIVITY_JS)
+# The bot runs without Node.js: the Activity's script is built when npm is at hand (the Activity needs it).
+run: $(STAMP) $(if $(shell command -v npm),$(ACTIVITY_JS))
 	$(BIN)/python -m bot
 
 lint: $(TEST_STAMP)
