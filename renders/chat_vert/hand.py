@@ -27,9 +27,9 @@ from renders.chat_vert.cards import DRAWN
 from renders.chat_vert.cards import card_face
 from renders.chat_vert.cards import words
 from renders.kit import Font
-from renders.lay import lay_card
 from renders.layout import Space
-from renders.rows import CardRows
+from renders.layout.laying import lay_card
+from renders.layout.stamps import CardRows
 
 WIDTH: Final = 400
 """Shown 265 px wide on a phone (two thirds) and at its own size on a desktop."""

@@ -38,14 +38,16 @@ from renders.chat_vert.cards import seat_name
 from renders.chat_vert.cards import swatch
 from renders.chat_vert.cards import table_oval
 from renders.chat_vert.cards import words
-from renders.lay import Tiles
-from renders.lay import lay_around
-from renders.lay import lay_card
-from renders.lay import origin
-from renders.lay import shadow_layer
 from renders.layout import Space
-from renders.regions import Draw
-from renders.regions import start
+from renders.layout.laying import lay_around
+from renders.layout.laying import lay_card
+from renders.layout.laying import shadow_layer
+from renders.layout.panels import frame_ground
+from renders.layout.parts import Draw
+from renders.layout.parts import Parts
+from renders.layout.parts import in_tile
+from renders.layout.parts import origin
+from renders.layout.parts import start
 
 WIDTH: Final = 400
 """Shown 265 px wide on a phone (two thirds) and at its own size on a desktop."""
@@ -116,7 +118,7 @@ def _base(direction: int, alpha: int) -> Image.Image:
     return canvas
 
 
-PARTS: Final = Tiles(maxsize=96)
+PARTS: Final = Parts(maxsize=96)
 """The parts of the tables as last drawn: a move changes a plate or two and the draw pile."""
 
 
@@ -141,7 +143,7 @@ def _draw_centre(canvas: Image.Image, table: ChatVertTable, locale: str, base: I
     region = _stock_region(xy)
     ox, oy = origin(region)
     at = (xy[0] - ox, xy[1] - oy)
-    PARTS.paste(canvas, region, (table.stock, locale), lambda c: _draw_stock(c, table.stock, locale, at), base)
+    PARTS.tile(canvas, region, (table.stock, locale), lambda c: _draw_stock(c, table.stock, locale, at), base)
 
 
 def _stock_region(xy: tuple[int, int]) -> kit.Box:
@@ -204,10 +206,8 @@ def _draw_seats(canvas: Image.Image, table: ChatVertTable, names: Sequence[str],
         marks = tuple(m for m in info.marks if m in ORDER)
         _draw_surround(canvas, info, frame, seat)
         name = seat_name(names, seat, locale)
-        ox, oy = origin(frame)
-        local = (frame[0] - ox, frame[1] - oy, frame[2] - ox, frame[3] - oy)
         key = (info.cards, info.awaited, info.winner, info.targeted, marks, seat, name, locale)
-        PARTS.paste(canvas, frame, key, _seat_drawing(info, marks, local, seat, name, locale))
+        PARTS.tile(canvas, frame, key, _seat_drawing(info, marks, in_tile(frame), seat, name, locale))
 
 
 def _draw_surround(canvas: Image.Image, info: SeatInfo, frame: kit.Box, seat: int) -> None:
@@ -228,21 +228,6 @@ PLATE_RADIUS: Final = 12
 PLATE_BLUR: Final = 5
 PLATE_SHADOW: Final = 120
 """The shadow of a lit plate: ``kit.drop_shadow`` (offset 2, 4) of the plate's rounded box."""
-
-
-@lru_cache(maxsize=64)
-def _plate_ground(
-    size: tuple[int, int], colour: kit.RGB, halo: kit.RGB | None, lit: bool, edge: kit.RGB | None
-) -> Image.Image:
-    """A plate's panel on the felt, with the corners of its ``halo`` and of its shadow: the same pixels wherever
-    the plate lies, drawn once per look. No stripe: the name in the seat's colour says whose plate it is, and
-    the narrow plate keeps its width for the name."""
-    w, h = size
-    ground = kit.new_canvas(w, h)
-    if halo is not None:
-        kit.paste(ground, kit.glow(w, h, layout.RADIUS, halo, GLOW), (-GLOW, -GLOW))
-    kit.seat_frame(ground, (0, 0, w, h), colour, lit=lit, edge=edge, tint=0.3, shadow=True, stripe=False)
-    return ground
 
 
 def _seat_drawing(info: SeatInfo, marks: tuple[Mark, ...], frame: kit.Box, seat: int, name: str, locale: str) -> Draw:
@@ -266,7 +251,17 @@ def _draw_seat(
     lit = info.winner or info.awaited
     edge = kit.GOLD if info.winner else kit.ALERT if info.targeted else None
     halo = (kit.GOLD if info.winner else colour) if lit else None
-    ground = _plate_ground((x1 - x0, y1 - y0), colour, halo, lit or info.targeted, edge)
+    # no stripe: the name in the seat's colour says whose plate it is, and the narrow plate keeps its width for it
+    ground = frame_ground(
+        (x1 - x0, y1 - y0),
+        colour,
+        lit=lit or info.targeted,
+        edge=edge,
+        tint=0.3,
+        stripe=False,
+        shadow=True,
+        halo=None if halo is None else (halo, GLOW),
+    )
     canvas.paste(ground, (x0, y0))
     draw = ImageDraw.Draw(canvas)
     row1, row2 = y0 + Space.L + Space.XS, y1 - Space.L - Space.XS

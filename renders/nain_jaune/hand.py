@@ -23,10 +23,10 @@ from renders import kit
 from renders.layout import Space
 from renders.layout import face
 from renders.layout import grid_x
+from renders.layout.laying import lay_card
+from renders.layout.stamps import CardRows
 from renders.nain_jaune.pieces import card
 from renders.nain_jaune.pieces import card_height
-from renders.nain_jaune.pieces import lay_card
-from renders.rows import CardRows
 
 MAX_WIDTH: Final = 560
 EDGE: Final = Space.L

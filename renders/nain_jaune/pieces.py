@@ -8,15 +8,11 @@ corner (still visible when cards overlap), and one big suit below.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
-from PIL import _imaging as pillow_core
 
 from bot.games.nain_jaune_views import NainJauneTable
 from bot.i18n import t
@@ -144,77 +140,3 @@ def card(code: str, width: int, lang: str, ring: kit.RGB | None = None, dim: boo
     if ring is not None:
         kit.panel(image, (0, 0, w, h), radius, (0, 0, 0, 0), outline=ring, width=max(3, round(width * 0.05)))
     return image
-
-
-@dataclass(frozen=True)
-class CardLay:
-    """How a card ``width`` px wide is laid fast: its shadow, and the rows of its face that are wholly opaque.
-
-    The face covers those rows of its shadow and of whatever lies below, so they are copied, not blended, and the
-    shadow is blended only around them: the pixels of ``kit.paste_card``, in less than half its time.
-    """
-
-    shadow: Image.Image
-    offset: tuple[int, int]
-    """Where the shadow layer starts, from the card's top left corner."""
-    rims: tuple[kit.Box, ...]
-    """The parts of the shadow layer that the face's opaque rows leave visible (its blank border left out)."""
-    top: int
-    bottom: int
-    """The face's rows ``top`` to ``bottom`` are opaque from edge to edge."""
-
-
-@lru_cache(maxsize=16)
-def card_lay(width: int) -> CardLay:
-    """The shadow ``kit.paste_card`` drops under a card ``width`` px wide, cut around the card's opaque rows."""
-    w, h = kit.card_size(width)
-    radius = kit.card_radius(width)
-    blur = max(2, width // 25)
-    pad = blur * 3
-    dx, dy = pad - 1, pad - blur
-    shadow = Image.new("RGBA", (w + 2 * pad, h + 2 * pad), (0, 0, 0, 0))
-    kit.drop_shadow(shadow, (dx, dy, dx + w, dy + h), radius, blur=blur, offset=(1, blur), opacity=110)
-    mask = kit.rounded_mask(w, h, radius)  # a face's alpha: later layers only make it more opaque
-    opaque = [y for y in range(h) if mask.crop((0, y, w, y + 1)).getextrema() == (255, 255)]
-    top, bottom = opaque[0], opaque[-1] + 1
-    left, upper, right, lower = shadow.getchannel("A").getbbox() or (0, 0, 0, 0)
-    rims = (
-        (left, upper, right, dy + top),
-        (left, dy + bottom, right, lower),
-        (left, dy + top, dx, dy + bottom),
-        (dx + w, dy + top, right, dy + bottom),
-    )
-    return CardLay(shadow, (-dx, -dy), tuple(r for r in rims if r[2] > r[0] and r[3] > r[1]), top, bottom)
-
-
-def lay_card(canvas: Image.Image, face: Image.Image, xy: tuple[int, int], *, shadow: bool = True) -> None:
-    """``kit.paste_card`` for a face of ``card`` lying wholly inside the canvas, pixel for pixel, faster."""
-    x, y = xy
-    w, h = face.size
-    lay = card_lay(w)
-    sx, sy = x + lay.offset[0], y + lay.offset[1]
-    if sx < 0 or sy < 0 or sx + lay.shadow.width > canvas.width or sy + lay.shadow.height > canvas.height:
-        kit.paste_card(canvas, face, xy, shadow=shadow)
-        return
-    if shadow:
-        for left, top, right, bottom in lay.rims:
-            _blend(canvas, lay.shadow, (left, top, right, bottom), (sx + left, sy + top))
-    _blend(canvas, face, (0, 0, w, lay.top), (x, y))
-    canvas.im.paste(face.im.crop((0, lay.top, w, lay.bottom)), (x, y + lay.top, x + w, y + lay.bottom))
-    _blend(canvas, face, (0, lay.bottom, w, h), (x, y + lay.bottom))
-    measure.pasted(face, xy)
-
-
-def _blend(canvas: Image.Image, layer: Image.Image, part: kit.Box, xy: tuple[int, int]) -> None:
-    """Alpha-composite the ``part`` of ``layer`` at ``xy`` (inside the canvas), as ``kit.paste`` does."""
-    box = (xy[0], xy[1], xy[0] + part[2] - part[0], xy[1] + part[3] - part[1])
-    canvas.im.paste(pillow_core.alpha_composite(canvas.im.crop(box), layer.im.crop(part)), box)
-
-
-def drawn_part(base: Image.Image, box: kit.Box, draw: Callable[[Image.Image], None]) -> Image.Image:
-    """The ``box`` of what ``draw`` paints on a copy of ``base``, with its marks: an opaque piece to paste whole
-    (as ``Regions`` makes them, for pieces few enough to be kept for good)."""
-    scratch = base.copy()
-    with measure.piece() as marks, measure.placed(1.0, (-box[0], -box[1])):
-        draw(scratch)
-    return measure.attach(scratch.crop(box), marks)

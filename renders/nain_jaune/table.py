@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from functools import partial
 from typing import Final
 
 from PIL import Image
@@ -28,17 +29,17 @@ from renders.layout import face
 from renders.layout import inset
 from renders.layout import split_top
 from renders.layout import width
+from renders.layout.laying import lay_card
+from renders.layout.parts import Parts
+from renders.layout.parts import drawn
+from renders.layout.parts import start
 from renders.nain_jaune.pieces import Chip
 from renders.nain_jaune.pieces import card
 from renders.nain_jaune.pieces import card_height
 from renders.nain_jaune.pieces import chip_face
 from renders.nain_jaune.pieces import coin_count
 from renders.nain_jaune.pieces import draw_chips
-from renders.nain_jaune.pieces import drawn_part
-from renders.nain_jaune.pieces import lay_card
 from renders.nain_jaune.pieces import state_chips
-from renders.regions import Regions
-from renders.regions import start
 
 WIDTH: Final = 560
 EDGE: Final = Space.L
@@ -147,7 +148,7 @@ def _draw_box(canvas: Image.Image, box: BoxView, locale: str, frame: kit.Box, in
     BOXES.put(canvas, where, (box, locale), lambda c: _draw_box_count(c, box, local), piece)
 
 
-BOXES: Final = Regions(maxsize=48)
+BOXES: Final = Parts(maxsize=48)
 """The boxes with their counts as last drawn: a count changes at a deal's stakes and at a claim."""
 
 
@@ -165,9 +166,8 @@ def _box_panel(index: int, code: str, claimable: bool, nain_jaune: bool, locale:
     """The ``index``-th box from the left without its count: a "qui prend ?" look while it waits for a claim, the
     Nain jaune's gold."""
     frame = box_frames(table_layout().boxes)[index]
-    return drawn_part(
-        _base(), _piece_region(frame), lambda c: _draw_box_panel(c, code, claimable, nain_jaune, locale, frame)
-    )
+    draw = partial(_draw_box_panel, code=code, claimable=claimable, nain_jaune=nain_jaune, locale=locale, frame=frame)
+    return drawn((WIDTH, HEIGHT), _piece_region(frame), draw, _base())
 
 
 def _draw_box_panel(
@@ -240,7 +240,6 @@ def _draw_sequence_cards(canvas: Image.Image, table: NainJauneTable, locale: str
         xy = (round(left + i * step), top)
         if i == len(shown) - 1 and code == last:
             xy = (xy[0] + Space.XS, top - LAST_CARD_LIFT)
-            kit.card_glow(canvas, xy, SEQUENCE_CARD, kit.GOLD, Space.M)
-            lay_card(canvas, card(code, SEQUENCE_CARD, locale, kit.GOLD), xy)
+            lay_card(canvas, card(code, SEQUENCE_CARD, locale, kit.GOLD), xy, glow=(kit.GOLD, Space.M))
         else:
             lay_card(canvas, card(code, SEQUENCE_CARD, locale), xy)

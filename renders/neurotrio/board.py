@@ -39,7 +39,7 @@ from renders.neurotrio.cards import card_image
 from renders.neurotrio.cards import lay_card
 from renders.neurotrio.cards import pips
 from renders.neurotrio.cards import signed
-from renders.neurotrio.parts import WIDTH
+from renders.neurotrio.sizes import WIDTH
 
 EDGE: Final = Space.XS
 """Between the picture's edge and the labels or the frame."""

@@ -16,18 +16,14 @@ from typing import Final
 
 from PIL import Image
 from PIL import ImageDraw
-from PIL import _imaging as pillow_core
 
 from bot.i18n import language
 from bot.i18n import t
 from renders import kit
 from renders import measure
-from renders.lay import blend
-from renders.lay import blend_around
-from renders.lay import copy
-from renders.lay import opaque_band
-from renders.lay import shadow_layer
-from renders.neurotrio.flat import Flat
+from renders.layout import laying
+from renders.layout.laying import Shadow
+from renders.layout.stamps import Flat
 
 NATURES: Final = ("C", "E", "R")
 FONDS: Final = ("N", "V", "B")
@@ -250,18 +246,8 @@ def _blank(width: int) -> Image.Image:
     return tile
 
 
-def paste_card(canvas: Image.Image, card: Image.Image, xy: tuple[float, float], *, shadow: bool = True) -> None:
-    """Paste a card at ``xy`` (its top left), with a soft shadow under it unless ``shadow`` is off."""
-    x, y = round(xy[0]), round(xy[1])
-    if shadow:
-        box = (x, y, x + card.width, y + card.height)
-        kit.drop_shadow(canvas, box, card_radius(card.width), blur=3, offset=(1, 3), opacity=120)
-    kit.paste(canvas, card, (x, y))
-
-
-SHADOW_BLUR: Final = 3
-SHADOW_OFFSET: Final = (1, 3)
-SHADOW_OPACITY: Final = 120
+SHADOW: Final = Shadow(blur=3, offset=(1, 3), opacity=120)
+"""The soft shadow under a card."""
 
 
 def lay_card(
@@ -272,78 +258,11 @@ def lay_card(
     shadow: bool = True,
     halo: tuple[kit.Colour, int] | None = None,
 ) -> None:
-    """``card_halo`` (``halo``: colour and spread) then ``paste_card``, blending only the pixels left seen: the
-    card's opaque rows hide what lies under them, so they are copied and the halo and shadow skip them."""
-    x, y = round(xy[0]), round(xy[1])
-    w, h = card.size
-    top, bottom = opaque_band(card)
-    if halo is not None:
-        colour, spread = halo
-        cover = (x, y + top, x + w, y + bottom)
-        blend_around(canvas, kit.glow(w, h, card_radius(w), colour, spread), (x - spread, y - spread), cover)
-    if shadow:
-        _blend_parts(canvas, _shadow_parts(w, h, top, bottom), x, y)
-    if x >= 0 and y >= 0 and x + w <= canvas.width and y + h <= canvas.height:
-        _put_card(canvas, card, x, y, top, bottom)
-    else:
-        blend(canvas, card, (x, y), (0, 0, w, top))
-        copy(canvas, card, (x, y), (0, top, w, bottom))
-        blend(canvas, card, (x, y), (0, bottom, w, h))
-    measure.pasted(card, (x, y))
-
-
-def _put_card(canvas: Image.Image, card: Image.Image, x: int, y: int, top: int, bottom: int) -> None:
-    """A card lying inside the picture: its rounded top and bottom rows blended, its opaque rows copied, through
-    the picture's core."""
-    core, face = canvas.im, card.im
-    w, h = card.size
-    for r0, r1 in ((0, top), (bottom, h)):
-        if r1 > r0:
-            place = (x, y + r0, x + w, y + r1)
-            core.paste(pillow_core.alpha_composite(core.crop(place), face.crop((0, r0, w, r1))), place)
-    if bottom > top:
-        core.paste(face.crop((0, top, w, bottom)), (x, y + top, x + w, y + bottom))
-
-
-Part = tuple[Image.Image, tuple[int, int]]
-"""A piece of a layer and where it lies from the card's corner."""
-
-
-def _blend_parts(canvas: Image.Image, parts: Sequence[Part], x: int, y: int) -> None:
-    """Blend each part at its place from the card's corner (``x``, ``y``): straight through the picture's core
-    when the part lies inside the picture, clipped to it otherwise."""
-    core = canvas.im
-    width, height = canvas.size
-    for layer, (dx, dy) in parts:
-        place = (x + dx, y + dy, x + dx + layer.width, y + dy + layer.height)
-        if place[0] >= 0 and place[1] >= 0 and place[2] <= width and place[3] <= height:
-            core.paste(pillow_core.alpha_composite(core.crop(place), layer.im), place)
-        else:
-            blend(canvas, layer, place[:2], (0, 0, layer.width, layer.height))
-
-
-@lru_cache(maxsize=128)
-def _shadow_parts(w: int, h: int, top: int, bottom: int) -> tuple[Part, ...]:
-    """A ``w`` x ``h`` card's shadow cut around the card's opaque rows ``top`` to ``bottom`` (which hide it) and
-    to the pixels it changes, each part cropped once."""
-    layer = shadow_layer(w, h, card_radius(w), SHADOW_BLUR, SHADOW_OPACITY)
-    sx, sy = SHADOW_OFFSET[0] - 3 * SHADOW_BLUR, SHADOW_OFFSET[1] - 3 * SHADOW_BLUR
-    inked = layer.getchannel("A").getbbox() or (0, 0, 0, 0)
-    c0, r0, c1, r1 = -sx, -sy + top, -sx + w, -sy + bottom
-    lw, lh = layer.size
-    parts: list[Part] = []
-    for box in ((0, 0, lw, r0), (0, r1, lw, lh), (0, r0, c0, r1), (c1, r0, lw, r1)):
-        x0, y0 = max(box[0], inked[0]), max(box[1], inked[1])
-        x1, y1 = min(box[2], inked[2]), min(box[3], inked[3])
-        if x1 > x0 and y1 > y0:
-            parts.append((layer.crop((x0, y0, x1, y1)), (sx + x0, sy + y0)))
-    return tuple(parts)
-
-
-def card_halo(canvas: Image.Image, xy: tuple[float, float], side: int, colour: kit.Colour, spread: int) -> None:
-    """A glow around the card of ``side`` px about to be pasted at ``xy``: the last move, the treasure."""
-    halo = kit.glow(side, side, card_radius(side), colour, spread)
-    kit.paste(canvas, halo, (round(xy[0]) - spread, round(xy[1]) - spread))
+    """A card at ``xy`` (its top left, rounded to the pixel) on its shadow unless ``shadow`` is off, in a ``halo``
+    (colour and spread: the last move, the treasure): the kit's ``lay_card`` with this game's corners and shadow."""
+    at = (round(xy[0]), round(xy[1]))
+    radius = card_radius(card.width)
+    laying.lay_card(canvas, card, at, shadow=SHADOW if shadow else False, glow=halo, radius=radius)
 
 
 def carton(

@@ -26,6 +26,10 @@ from renders import layout
 from renders import measure
 from renders.layout import Space
 from renders.layout import Type
+from renders.layout.panels import colour_at
+from renders.layout.panels import panel_ground
+from renders.layout.parts import Parts
+from renders.layout.parts import local
 from renders.neurotrio.cards import FONDS
 from renders.neurotrio.cards import FORCES
 from renders.neurotrio.cards import MENTIONS
@@ -36,12 +40,8 @@ from renders.neurotrio.cards import card_image
 from renders.neurotrio.cards import carton
 from renders.neurotrio.cards import lay_card
 from renders.neurotrio.cards import mention_label
-from renders.neurotrio.flat import colour_at
-from renders.neurotrio.parts import PAD
-from renders.neurotrio.parts import WIDTH
-from renders.neurotrio.parts import panel_ground
-from renders.regions import Regions
-from renders.regions import local
+from renders.neurotrio.sizes import PAD
+from renders.neurotrio.sizes import WIDTH
 
 EDGE: Final = Space.S
 """Between the picture's edge and its panels."""
@@ -83,9 +83,9 @@ def hand_size(players: int) -> tuple[int, int]:
     return WIDTH, EDGE + 2 * HAND_PAD + hand_h + Space.S + lower + EDGE
 
 
-PARTS: Final = Regions(maxsize=64)
+PARTS: Final = Parts(maxsize=64)
 """The parts of hand pictures as last drawn: a move changes one or two of them."""
-HANDS: Final = Regions(maxsize=16)
+HANDS: Final = Parts(maxsize=16)
 """The cards of the hands last drawn (the largest part)."""
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 from functools import partial
 from typing import Final
 
@@ -18,13 +17,17 @@ from bot.i18n import plural
 from bot.i18n import t
 from renders import kit
 from renders import measure
-from renders import regions
 from renders.layout import RADIUS
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
 from renders.layout import height
 from renders.layout import width
+from renders.layout.panels import colour_at
+from renders.layout.panels import plain
+from renders.layout.parts import Parts
+from renders.layout.parts import in_tile
+from renders.layout.stamps import Stamps
 from renders.njet.common import PAD
 from renders.njet.common import READ
 from renders.njet.common import SYMBOL
@@ -32,7 +35,6 @@ from renders.njet.common import TITLE_Y
 from renders.njet.common import Chip
 from renders.njet.common import character_of
 from renders.njet.common import chip
-from renders.njet.common import colour_at
 from renders.njet.common import heading
 from renders.njet.common import rule_line
 from renders.njet.common import seat_emblem
@@ -43,8 +45,6 @@ from renders.njet.shapes import paste_centered
 from renders.njet.shapes import star
 from renders.njet.shapes import stone
 from renders.njet.shapes import swatch
-from renders.njet.stamp import Stamps
-from renders.regions import Regions
 
 LABEL_WIDTH: Final = 96
 """The column of row names on the board, each on one or two lines of ``READ`` px bold ("Points / per trick")."""
@@ -102,7 +102,7 @@ def draw_board(canvas: Image.Image, table: NjetTable, locale: str, box: kit.Box)
                 _stamp_option(canvas, table, locale, row.row, option, tile, ground, list(glows))
 
 
-LABELS: Final = Regions(maxsize=32)
+LABELS: Final = Parts(maxsize=32)
 """The board's row names as last drawn: they change when a row is decided."""
 
 
@@ -117,13 +117,8 @@ def _paste_labels(
     box = (x, first, x + LABEL_WIDTH, last)
     rows = tuple((row.row, row.decided) for row in table.board)
     draw = partial(_draw_labels, rows=rows, locale=locale, top=top - first, row_h=row_h)
-    LABELS.put(canvas, box, ("labels", rows, locale, top - first, row_h), draw, _plain(regions.local(box), ground))
-
-
-@lru_cache(maxsize=8)
-def _plain(box: kit.Box, colour: kit.RGBA) -> Image.Image:
-    """A ground of one colour the size of ``box``: shared by a cache, copied before it is drawn on."""
-    return Image.new("RGBA", (box[2], box[3]), colour)
+    size = (box[2] - box[0], box[3] - box[1])
+    LABELS.put(canvas, box, ("labels", rows, locale, top - first, row_h), draw, plain(size, ground))
 
 
 def _draw_labels(canvas: Image.Image, rows: Sequence[tuple[str, bool]], locale: str, top: int, row_h: float) -> None:
@@ -250,7 +245,7 @@ def _draw_option_content(
         kit.draw_glyph(draw, centre, f"×{option}", glyph, kit.GOLD)
 
 
-BAND: Final = Regions(maxsize=32)
+BAND: Final = Parts(maxsize=32)
 """The band of rules as last drawn: the same for a whole round."""
 
 
@@ -260,7 +255,8 @@ def draw_band(canvas: Image.Image, rules: Rules | None, locale: str, box: kit.Bo
     if rules is None:
         return
     shown = (rules.trump, rules.super_colour, rules.points)
-    BAND.paste(canvas, box, ("band", shown, locale), partial(_draw_band, shown=shown, locale=locale, box=box), base)
+    draw = partial(_draw_band, shown=shown, locale=locale, box=in_tile(box))
+    BAND.tile(canvas, box, ("band", shown, locale), draw, base)
 
 
 def _draw_band(canvas: Image.Image, shown: tuple[str, str, int], locale: str, box: kit.Box) -> None:

@@ -101,31 +101,6 @@ def section(canvas: Image.Image, box: kit.Box) -> None:
     kit.panel(canvas, box, Space.L, kit.PANEL, outline=kit.PANEL_EDGE, width=Space.HAIR, shadow=True)
 
 
-@lru_cache(maxsize=1)
-def shadow_reach() -> kit.Box:
-    """How far past a panel's left, top, right and bottom edges its shadow (``kit.panel``'s) changes any pixel:
-    measured once on a clear image."""
-    w, h, room = 100, 100, 64
-    clear = Image.new("RGBA", (w + 2 * room, h + 2 * room), (0, 0, 0, 0))
-    kit.drop_shadow(clear, (room, room, room + w, room + h), Space.L)
-    x0, y0, x1, y1 = clear.getchannel("A").getbbox() or (room, room, room + w, room + h)
-    return (room - x0, room - y0, x1 - room - w, y1 - room - h)
-
-
-def colour_at(canvas: Image.Image, xy: tuple[int, int]) -> kit.RGBA:
-    """The colour of one pixel of an RGBA picture: the plain ground pieces are stamped on."""
-    pixel = canvas.getpixel(xy)
-    assert isinstance(pixel, tuple) and len(pixel) == 4
-    return (int(pixel[0]), int(pixel[1]), int(pixel[2]), int(pixel[3]))
-
-
-def even_grown(box: kit.Box, by: kit.Box) -> kit.Box:
-    """``box`` grown by ``by`` (left, top, right, bottom), its top left moved to even coordinates: a part drawn in
-    its own coordinates there lands on the same pixels as drawn in place (Python rounds halves to even)."""
-    x0, y0 = box[0] - by[0], box[1] - by[1]
-    return (x0 - x0 % 2, y0 - y0 % 2, box[2] + by[2], box[3] + by[3])
-
-
 def titled_section(
     canvas: Image.Image, box: kit.Box, title: str, *, room: float | None = None, title_y: int = TITLE_Y
 ) -> tuple[ImageDraw.ImageDraw, float]:

@@ -25,16 +25,16 @@ from renders import measure
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
+from renders.layout.panels import shadow_reach
+from renders.layout.parts import Parts
 from renders.njet.common import READ
 from renders.njet.common import Table
 from renders.njet.common import done_mark
 from renders.njet.common import points_runs
 from renders.njet.common import seat_name
-from renders.njet.common import shadow_reach
 from renders.njet.common import team_disc
 from renders.njet.shapes import card_back
 from renders.njet.shapes import emblem
-from renders.regions import Regions
 
 PLAYER_H: Final = 56
 """One player's panel; they sit two to a row at the foot."""
@@ -52,7 +52,7 @@ LIT_EDGE: Final = 3
 LINE: Final = Space.L
 """From a panel's top (bottom) edge to the middle of its first (second) line."""
 
-PARTS: Final = Regions(maxsize=96)
+PARTS: Final = Parts(maxsize=96)
 """Each player's panel as last drawn: a move changes one or two of them."""
 
 
@@ -81,7 +81,7 @@ def draw_frame(canvas: Image.Image, frame: kit.Box, seat: int, lit: bool) -> Non
 def inset() -> tuple[int, int]:
     """How far into a panel, from its left and top edges, a neighbour's (or a panel above's) shadow may fall,
     rounded up to even so that a part moved there draws as in place."""
-    _, _, right, below = shadow_reach()
+    _, _, right, below = shadow_reach(Space.L)
     into_right, into_below = max(0, right - PLAYER_GAP), max(0, below - PLAYER_GAP)
     return into_right + into_right % 2, into_below + into_below % 2
 

@@ -22,6 +22,8 @@ from renders import measure
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
+from renders.layout.stamps import Lay
+from renders.layout.stamps import Stamps
 from renders.njet.common import DONE
 from renders.njet.common import EDGE
 from renders.njet.common import HEADER_H
@@ -33,8 +35,6 @@ from renders.njet.common import character_of
 from renders.njet.common import chip
 from renders.njet.shapes import card_face
 from renders.njet.shapes import emblem
-from renders.njet.stamp import Draw
-from renders.njet.stamp import Stamps
 
 HAND_WIDTH: Final = WIDTH
 HAND_ROWS: Final = 2
@@ -133,7 +133,7 @@ def hand_key(view: Seat) -> tuple[object, ...]:
     )
 
 
-def _laid_card(code: str, card_w: int, super_trump: bool, look: str) -> Draw:
+def _laid_card(code: str, card_w: int, super_trump: bool, look: str) -> Lay:
     """Lays a card of the hand at a point: face up, lit (playable), dimmed (not playable) or dimmed and crossed out
     (discarded)."""
 

@@ -23,11 +23,13 @@ from bot.i18n import t
 from renders import kit
 from renders import layout
 from renders import measure
-from renders import regions
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
 from renders.layout import split_top
+from renders.layout.parts import Parts
+from renders.layout.parts import local
+from renders.layout.parts import start
 from renders.njet.board import draw_band
 from renders.njet.board import draw_board
 from renders.njet.common import EDGE
@@ -50,7 +52,6 @@ from renders.njet.trick import draw_discard
 from renders.njet.trick import draw_last_trick
 from renders.njet.trick import draw_partner
 from renders.njet.trick import draw_trick
-from renders.regions import Regions
 
 WIDTH: Final = PICTURE_WIDTH
 GAP: Final = Space.S
@@ -80,9 +81,9 @@ def table_image(view: Table, names: Sequence[str], locale: str) -> Image.Image:
     main, foot = split_top(content, MAIN_H, GAP)
     panels = _panels(phase, len(players), content, main)
     base = _panel_base(size, panels)
-    canvas = regions.start(base)
+    canvas = start(base)
     header = (0, 0, WIDTH, HEADER_H)
-    PARTS.paste(canvas, header, _header_key(view, names, locale), lambda c: _draw_header(c, view, names, locale))
+    PARTS.tile(canvas, header, _header_key(view, names, locale), lambda c: _draw_header(c, view, names, locale))
     if phase == "over":
         standings, sheet = panels
         draw_standings(canvas, view, names, locale, standings)
@@ -135,11 +136,11 @@ def _panel_base(size: tuple[int, int], panels: tuple[kit.Box, ...]) -> Image.Ima
     return base
 
 
-PARTS: Final = Regions(maxsize=64)
+PARTS: Final = Parts(maxsize=64)
 """The header as last drawn: most moves do not change it."""
 
 
-PANEL_PARTS: Final = Regions(maxsize=64)
+PANEL_PARTS: Final = Parts(maxsize=64)
 """The last trick as last drawn: it changes when a trick ends."""
 
 
@@ -157,14 +158,14 @@ def _put_panel(
     """Paste the panel ``box`` of the layout ``where`` that ``draw`` fills (given a picture and the panel's box on
     it) for ``key``, everything ``draw`` shows (no name shows there)."""
     ground = _panel_ground(*where, box)
-    PANEL_PARTS.put(canvas, box, (key, where), lambda part: draw(part, regions.local(box)), ground)
+    PANEL_PARTS.put(canvas, box, (key, where), lambda part: draw(part, local(box)), ground)
 
 
 @lru_cache(maxsize=32)
 def _panel_ground(size: tuple[int, int], panels: tuple[kit.Box, ...], box: kit.Box) -> Image.Image:
     """The panel ``box`` of a layout, empty, cut from its base: it knows it holds the panel (``section``)."""
     ground = _panel_base(size, panels).crop(box)
-    ground.info[PANELS] = frozenset({regions.local(box)})
+    ground.info[PANELS] = frozenset({local(box)})
     return ground
 
 

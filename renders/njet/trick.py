@@ -18,6 +18,8 @@ from renders.kit import Font
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
+from renders.layout.panels import colour_at
+from renders.layout.stamps import Stamps
 from renders.njet.common import DONE
 from renders.njet.common import FINE
 from renders.njet.common import PAD
@@ -26,7 +28,6 @@ from renders.njet.common import SYMBOL
 from renders.njet.common import TITLE_Y
 from renders.njet.common import Table
 from renders.njet.common import character_of
-from renders.njet.common import colour_at
 from renders.njet.common import done_mark
 from renders.njet.common import empty_note
 from renders.njet.common import seat_emblem
@@ -36,7 +37,6 @@ from renders.njet.shapes import card_back
 from renders.njet.shapes import card_face
 from renders.njet.shapes import emblem
 from renders.njet.shapes import paste_centered
-from renders.njet.stamp import Stamps
 
 TRICK_CARD: Final = 64
 """The width of a card of the trick in play."""

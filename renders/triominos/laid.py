@@ -10,7 +10,6 @@ one drawn whole, pixel for pixel.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable
 from collections.abc import Sequence
 from typing import Final
@@ -23,6 +22,7 @@ from bot.games.triominos_views import Cell
 from renders import kit
 from renders import measure
 from renders.layout import Space
+from renders.layout.parts import Kept
 from renders.triominos.frame import Frame
 from renders.triominos.tiles import Point
 from renders.triominos.tiles import halo
@@ -56,7 +56,7 @@ class LaidParts:
 
     def __init__(self, maxsize: int) -> None:
         self.maxsize = maxsize
-        self._parts: OrderedDict[Hashable, tuple[Part, Lit]] = OrderedDict()
+        self._parts: Kept[Hashable, tuple[Part, Lit]] = Kept(maxsize)
 
     def __call__(self, size: tuple[int, int], shown: Frame, tiles: Tiles, origin: tuple[int, int], lit: Lit) -> Part:
         """The part for ``tiles`` (in picture coordinates, the board's corner at ``origin``) framed by ``shown`` on
@@ -73,10 +73,7 @@ class LaidParts:
             else:
                 layer, corner = _relay(size, shown, tiles, origin, lit, earlier)
         part = (measure.attach(layer, marks), corner)
-        self._parts[key] = (part, lit)
-        self._parts.move_to_end(key)
-        if len(self._parts) > self.maxsize:
-            self._parts.popitem(last=False)
+        self._parts.keep(key, (part, lit))
         return part
 
     def _earlier(

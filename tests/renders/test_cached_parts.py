@@ -19,8 +19,8 @@ from bot.registry import GameSpec
 from bot.registry import pictures_of
 from renders import kit
 from renders import measure
-from renders.regions import Regions
-from renders.regions import start
+from renders.layout.parts import Parts as Regions
+from renders.layout.parts import start
 from tests.games.test_conformance import play
 from tests.games.test_conformance import sizes
 from tests.renders.support import LONG_NAMES

@@ -29,13 +29,13 @@ from bot.players.njet import PLAYER
 from bot.registry import GAMES
 from renders import kit
 from renders import measure
+from renders.layout.stamps import REACHES
+from renders.layout.stamps import Stamps
 from renders.njet import PICTURES
 from renders.njet import hand
 from renders.njet import shapes
 from renders.njet import sheet
 from renders.njet import table
-from renders.njet.stamp import REACHES
-from renders.njet.stamp import Stamps
 from tests.renders import support
 from tests.renders.readability import pictures_of_game
 from tests.renders.support import open_png

@@ -9,7 +9,7 @@ from PIL import Image
 from PIL import ImageDraw
 
 from renders import kit
-from renders.lay import _measure_band
+from renders.layout.laying import _measure_band
 from renders.neurotrio import board
 from renders.neurotrio.cards import card_image
 
