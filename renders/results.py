@@ -23,6 +23,7 @@ from renders import layout
 from renders import png
 from renders.layout import Space
 from renders.layout import Type
+from renders.layout import names as names_kit
 
 WIDTH = 680
 MARGIN = layout.MARGIN
@@ -75,8 +76,7 @@ def results_picture(
 
 def seat_label(names: Sequence[str], seat: int, locale: str) -> str:
     """A seat's name as the font can draw it ("Player 3" when nothing of it is left)."""
-    name = kit.clean_text(names[seat], bold=True) if 0 <= seat < len(names) else ""
-    return name or t(locale, "results.render.player", n=seat + 1)
+    return names_kit.seat_name(names, seat, locale, "results.render.player")
 
 
 def _rank_line(

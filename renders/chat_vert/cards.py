@@ -22,6 +22,7 @@ from renders import kit
 from renders import layout
 from renders import measure
 from renders.kit import Run
+from renders.layout import names as names_kit
 
 COLOURS: Final = ("Y", "R", "B", "G")
 SYMBOLS: Final = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "D")
@@ -67,8 +68,7 @@ def words(locale: object, key: str, **params: object) -> str:
 
 def seat_name(names: Sequence[str], seat: int, locale: object) -> str:
     """A seat's name as the picture shows it ("Player 3" when the name is missing or cannot be drawn)."""
-    name = kit.clean_text(names[seat], bold=True) if 0 <= seat < len(names) else ""
-    return name or words(locale, "player", n=seat + 1)
+    return names_kit.seat_name(names, seat, locale, "cv.render.player")
 
 
 def parse_card(code: str) -> tuple[str | None, str]:

@@ -6,6 +6,7 @@ and pieces are drawn once and copied, for the pixels of drawing them in place.
 - ``arrange``: fanned card hands, grids of tiles, the unit a board fills its room at;
 - ``header``: the header band every picture opens on;
 - ``panels``: a section's panel, a legend, and the grounds parts are drawn on (a seat's frame, a plain colour);
+- ``names``: a seat's name as the bundled fonts draw it, or "Player n";
 - ``parts``: the parts of a picture kept whole between moves (``Parts``), and the bounded cache every piece uses;
 - ``laying``: cards and layers laid blending only the pixels left seen;
 - ``stamps``: pieces drawn once on a plain ground and copied there (``Stamps``, ``Flat``, ``CardRows``).

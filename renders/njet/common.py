@@ -11,7 +11,6 @@ and every symbol a player reads (an emblem, a stone, a swatch) is at least ``SYM
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Final
 
 from PIL import Image
@@ -30,6 +29,7 @@ from renders.kit import Run
 from renders.layout import Space
 from renders.layout import Type
 from renders.layout import face
+from renders.layout import names as names_kit
 from renders.njet.shapes import emblem
 
 Table = NjetTableView
@@ -62,14 +62,7 @@ SYMBOL: Final = 16
 
 def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
     """The seat's name, cleaned for the font, or "Player n" when there is none."""
-    name = _clean_name(names[seat]) if 0 <= seat < len(names) else ""
-    return name or t(locale, "njet.render.player", n=seat + 1)
-
-
-@lru_cache(maxsize=1024)
-def _clean_name(name: str) -> str:
-    """A name cleaned for the bold font: a picture shows each name several times, every picture the same names."""
-    return kit.clean_text(name, bold=True)
+    return names_kit.seat_name(names, seat, locale, "njet.render.player")
 
 
 def character_of(table: NjetTable, seat: int) -> str:

@@ -30,6 +30,7 @@ from renders.layout import Space
 from renders.layout import Type
 from renders.layout import card_panel
 from renders.layout import face
+from renders.layout import names as names_kit
 from renders.triominos.frame import Extent
 from renders.triominos.frame import Frame
 from renders.triominos.frame import frame
@@ -67,8 +68,7 @@ def picture_size(players: int) -> tuple[int, int]:
 
 def seat_name(names: Sequence[str], seat: int, locale: str) -> str:
     """The seat's name, or "Player N" when it has none that can be drawn."""
-    name = kit.clean_text(names[seat], bold=True) if 0 <= seat < len(names) else ""
-    return name or t(locale, "tri.render.player", n=seat + 1)
+    return names_kit.seat_name(names, seat, locale, "tri.render.player")
 
 
 @dataclass(frozen=True)
