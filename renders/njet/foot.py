@@ -78,7 +78,7 @@ def draw_frame(canvas: Image.Image, frame: kit.Box, seat: int, lit: bool) -> Non
         kit.panel(canvas, frame, PANEL_RADIUS, kit.PANEL, outline=kit.PANEL_EDGE, width=1)
 
 
-def inset() -> tuple[int, int]:
+def shadow_inset() -> tuple[int, int]:
     """How far into a panel, from its left and top edges, a neighbour's (or a panel above's) shadow may fall,
     rounded up to even so that a part moved there draws as in place."""
     _, _, right, below = shadow_reach(Space.L)
@@ -88,7 +88,7 @@ def inset() -> tuple[int, int]:
 
 def part_box(frame: kit.Box) -> kit.Box:
     """The part of a player's panel only that player draws on."""
-    left, top = inset()
+    left, top = shadow_inset()
     return (frame[0] + left, frame[1] + top, frame[2], frame[3])
 
 
@@ -116,7 +116,7 @@ def foot_frames(canvas: Image.Image, seats: Sequence[tuple[int, bool]], box: kit
 
 def _frame_in(part: Image.Image) -> kit.Box:
     """Where a player's whole panel lies in the coordinates of its part (``part_box``)."""
-    left, top = inset()
+    left, top = shadow_inset()
     return (-left, -top, part.width, part.height)
 
 
@@ -126,7 +126,7 @@ def _part_ground(
 ) -> Image.Image:
     """A player's panel with what shows no name nor number (emblem, discard mark, team, card back), cut to its part:
     the same at every table."""
-    left, top = inset()
+    left, top = shadow_inset()
     canvas = kit.new_canvas(size[0] - left, size[1] - top)
     x0, y0, x1, y1 = _frame_in(canvas)
     draw_frame(canvas, (x0, y0, x1, y1), seat, lit)
