@@ -13,13 +13,13 @@ import discord
 from discord import app_commands
 
 from bot.games.base import GameError
-from bot.i18n import has
 from bot.i18n import language
 from bot.i18n import t
 from bot.service.tables import TableError
 from bot.service.tables import TableService
 from bot.store import GameRow
 from bot.store import Store
+from bot.texts import error_text as error_text
 
 log = logging.getLogger(__name__)
 
@@ -39,18 +39,6 @@ def guild_lang(interaction: discord.Interaction[Any]) -> str:
 def display_name(user: discord.abc.User) -> str:
     name = getattr(user, "display_name", None) or user.name
     return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
-
-
-def error_text(error: GameError, lang: str, kind: str | None = None) -> str:
-    """The translated reason for a refusal: game-specific wording first, then the shared one."""
-    for key in (f"error.{kind}.{error.code}" if kind else None, f"error.{error.code}"):
-        if key and has(key):
-            params = dict(error.params)
-            option_key = f"option.{params.get('option')}"
-            if "option" in params and has(option_key):
-                params["option"] = t(lang, option_key)
-            return t(lang, key, **params)
-    return t(lang, "error.illegal")
 
 
 async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:

@@ -35,19 +35,13 @@ import discord
 from bot.games.base import Action
 from bot.games.base import GameError
 from bot.games.base import JSONValue
-from bot.games.base import NotYourTurn
-from bot.i18n import plural
 from bot.i18n import t
 from bot.pictures.cache import hand_picture
 from bot.pictures.workers import off_loop
-from bot.players.hints import Hint
-from bot.players.hints import Hinting
-from bot.players.hints import hint_rng
-from bot.registry import player_of
 from bot.registry import spec_of
 from bot.registry import texts_of
+from bot.service.hinting import seat_hint
 from bot.service.live import UNDO
-from bot.service.table_settings import HINTED
 from bot.service.table_settings import setting
 from bot.service.tables import Snapshot
 from bot.service.tables import TableError
@@ -483,38 +477,8 @@ async def hint_for(interaction: discord.Interaction[Any], game_id: int, version:
     check_origin(interaction, row, private=True)
     await remember_locale(interaction)
     lang = user_lang(interaction)
-    seat = row.seat_of(interaction.user.id)
-    if seat is None:
-        raise TableError("not_seated")
-    if not setting(row, "hints"):
-        raise TableError("hints_off")
-    async with bot.tables.locked(game_id) as live:
-        if live.row.status != "running" or live.engine.is_over(live.state):
-            raise TableError("game_over")
-        if live.n != version:
-            raise TableError("stale_button")
-        if seat not in live.engine.to_act(live.state) or not live.engine.legal_actions(live.state, seat):
-            raise NotYourTurn()
-        player = player_of(live.row.kind)
-        if not isinstance(player, Hinting):
-            raise TableError("hints_off")
-        hint = player.hint(live.state, seat, hint_rng(game_id, live.n, seat))
-        view = live.engine.view(live.state, seat)
-        names = [s.name for s in live.row.seats]
-        if not live.row.settings.get(HINTED):
-            settings = {**live.row.settings, HINTED: True}
-            await bot.store.update_game(game_id, settings=settings)
-            live.row.settings = settings
-    label = texts_of(live.row.kind).action_label(hint.action, view, lang, names)
-    return t(lang, "hint.answer", move=label, reason=reason_text(hint, lang))
-
-
-def reason_text(hint: Hint, lang: str) -> str:
-    """A hint's reason in words: its plural entry counted, or its plain entry."""
-    params = dict(hint.params)
-    if hint.count is None:
-        return t(lang, hint.reason, **params)
-    return plural(lang, hint.reason, hint.count, **params)
+    label, reason = await seat_hint(bot.tables, game_id, interaction.user.id, version, lang)
+    return t(lang, "hint.answer", move=label, reason=reason)
 
 
 DYNAMIC_ITEMS = (

@@ -32,10 +32,10 @@ from bot.registry import KINDS
 from bot.registry import engine_of
 from bot.registry import player_of
 from bot.registry import spec_of
+from bot.service.hinting import reason_text
 from bot.service.table_settings import hinted
 from bot.service.table_settings import validate_settings
 from bot.store import GameRow
-from cogs.components import reason_text
 
 NAIN_JAUNE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """The ranks in the order a sequence lays them, written out here rather than taken from the engine."""

@@ -21,6 +21,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.config import WebSettings
+from bot.service.live import Relay
 from bot.service.tables import Publisher
 from bot.service.tables import Snapshot
 from bot.service.tables import TableService
@@ -42,33 +43,18 @@ MAX_FIELD = 8192
 DEFAULT_PORT = 8080
 
 
-class Announcing:
+class Announcing(Relay):
     """The table service's publisher, as it was, and the pages' hub told of every change after it."""
 
     def __init__(self, inner: Publisher, hub: Hub) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.hub = hub
 
-    async def publish(self, snapshot: Snapshot) -> None:
-        await self.inner.publish(snapshot)
-        self.hub.published(snapshot)
-
-    async def lobby_changed(self, game: GameRow) -> None:
-        await self.inner.lobby_changed(game)
-        self.hub.changed(game.id)
-
-    async def remind(self, game: GameRow, seats: list[int]) -> None:
-        await self.inner.remind(game, seats)
-
-    async def call(self, game: GameRow, seats: list[int]) -> None:
-        await self.inner.call(game, seats)
-
-    async def closed(self, game: GameRow) -> None:
-        await self.inner.closed(game)
-        self.hub.changed(game.id)
-
-    async def released(self, game: GameRow, user_id: int) -> None:
-        await self.inner.released(game, user_id)
+    def told(self, game: GameRow, snapshot: Snapshot | None) -> None:
+        if snapshot is not None:
+            self.hub.published(snapshot)
+        else:
+            self.hub.changed(game.id)
 
 
 @dataclass

@@ -167,6 +167,38 @@ class NullPublisher:
         return None
 
 
+class Relay:
+    """A publisher as it was (``inner``), then someone else told of each change (``told``): how the pages and the
+    Activity follow the tables published in this process, without a publisher of their own."""
+
+    def __init__(self, inner: Publisher) -> None:
+        self.inner = inner
+
+    def told(self, game: GameRow, snapshot: Snapshot | None) -> None:
+        """A game changed: a move (its snapshot), or its lobby or its end (None)."""
+
+    async def publish(self, snapshot: Snapshot) -> None:
+        await self.inner.publish(snapshot)
+        self.told(snapshot.game, snapshot)
+
+    async def lobby_changed(self, game: GameRow) -> None:
+        await self.inner.lobby_changed(game)
+        self.told(game, None)
+
+    async def remind(self, game: GameRow, seats: list[int]) -> None:
+        await self.inner.remind(game, seats)
+
+    async def call(self, game: GameRow, seats: list[int]) -> None:
+        await self.inner.call(game, seats)
+
+    async def closed(self, game: GameRow) -> None:
+        await self.inner.closed(game)
+        self.told(game, None)
+
+    async def released(self, game: GameRow, user_id: int) -> None:
+        await self.inner.released(game, user_id)
+
+
 @dataclass(frozen=True)
 class Undo:
     """The last move, kept so that its player may take it back: its number, seat and the state before it, pickled

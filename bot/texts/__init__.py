@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.base import Event
+from bot.games.base import GameError
 from bot.games.base import JSONValue
 from bot.games.base import Result
 from bot.games.base import as_numbers
+from bot.i18n import has
 from bot.i18n import plural
 from bot.i18n import t
 from bot.registry import ALT_MAX
@@ -113,3 +115,16 @@ def one_message(parts: Sequence[str]) -> list[str]:
 def score_lines(scores: Sequence[int], names: Sequence[str], locale: str, key: str) -> list[str]:
     """One line per seat with its score of a round, in seat order (``key`` takes ``name`` and ``score``)."""
     return [t(locale, key, name=seat_name(names, seat), score=score) for seat, score in enumerate(scores)]
+
+
+def error_text(error: GameError, lang: str, kind: str | None = None) -> str:
+    """The translated reason for a refusal: game-specific wording first, then the shared one (on Discord and on the
+    pages alike)."""
+    for key in (f"error.{kind}.{error.code}" if kind else None, f"error.{error.code}"):
+        if key and has(key):
+            params = dict(error.params)
+            option_key = f"option.{params.get('option')}"
+            if "option" in params and has(option_key):
+                params["option"] = t(lang, option_key)
+            return t(lang, key, **params)
+    return t(lang, "error.illegal")

@@ -37,6 +37,7 @@ from bot.i18n import t
 from bot.pictures.cache import hand_picture
 from bot.pictures.cache import table_picture
 from bot.registry import KINDS
+from bot.service.live import Relay
 from bot.service.tables import Publisher
 from bot.service.tables import Snapshot
 from bot.service.tables import TableError
@@ -464,30 +465,12 @@ class Activity:
         await player.ws.close()
 
 
-class Relaying:
+class Relaying(Relay):
     """The table service's publisher, as it was, and the Activity's rooms told of every change after it."""
 
     def __init__(self, inner: Publisher, activity: Activity) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.activity = activity
 
-    async def publish(self, snapshot: Snapshot) -> None:
-        await self.inner.publish(snapshot)
-        self.activity.changed(snapshot.game.channel_id, snapshot)
-
-    async def lobby_changed(self, game: GameRow) -> None:
-        await self.inner.lobby_changed(game)
-        self.activity.changed(game.channel_id)
-
-    async def remind(self, game: GameRow, seats: list[int]) -> None:
-        await self.inner.remind(game, seats)
-
-    async def call(self, game: GameRow, seats: list[int]) -> None:
-        await self.inner.call(game, seats)
-
-    async def closed(self, game: GameRow) -> None:
-        await self.inner.closed(game)
-        self.activity.changed(game.channel_id)
-
-    async def released(self, game: GameRow, user_id: int) -> None:
-        await self.inner.released(game, user_id)
+    def told(self, game: GameRow, snapshot: Snapshot | None) -> None:
+        self.activity.changed(game.channel_id, snapshot)

@@ -15,27 +15,21 @@ from bot.games.base import Event
 from bot.games.base import GameError
 from bot.games.base import IntOption
 from bot.games.base import JSONValue
-from bot.games.base import NotYourTurn
 from bot.games.base import Offered
 from bot.games.base import offered_options
-from bot.i18n import has
 from bot.i18n import plural
 from bot.i18n import t
-from bot.players.hints import Hint
-from bot.players.hints import Hinting
-from bot.players.hints import hint_rng
 from bot.registry import KINDS
 from bot.registry import engine_of
-from bot.registry import player_of
 from bot.registry import spec_of
 from bot.registry import texts_of
+from bot.service.hinting import seat_hint
 from bot.service.live import UNDO
-from bot.service.table_settings import HINTED
 from bot.service.table_settings import setting
 from bot.service.tables import Snapshot
-from bot.service.tables import TableError
 from bot.service.tables import TableService
 from bot.store import GameRow
+from bot.texts import error_text
 from bot.texts import narrate
 from bot.texts import ranking_lines
 from web.activity.controls import sections
@@ -71,15 +65,8 @@ def plain(text: str) -> str:
 
 
 def refusal(error: GameError, lang: str, kind: str | None = None) -> str:
-    """A refusal in words: the game's own wording first, then the shared one (as the bot says it on Discord)."""
-    for key in (f"error.{kind}.{error.code}" if kind else None, f"error.{error.code}"):
-        if key and has(key):
-            params = dict(error.params)
-            option_key = f"option.{params.get('option')}"
-            if "option" in params and has(option_key):
-                params["option"] = t(lang, option_key)
-            return plain(t(lang, key, **params))
-    return plain(t(lang, "error.illegal"))
+    """A refusal in words, as the bot says it on Discord (``bot.texts.error_text``), without Discord's marks."""
+    return plain(error_text(error, lang, kind))
 
 
 def names_of(row: GameRow) -> list[str]:
@@ -214,38 +201,8 @@ UNDO_MOVE = f'{{"kind":"{UNDO}"}}'
 """Taking one's last move back: a move like any other, checked by the table service."""
 
 
-def reason_text(hint: Hint, lang: str) -> str:
-    params = dict(hint.params)
-    if hint.count is None:
-        return t(lang, hint.reason, **params)
-    return plural(lang, hint.reason, hint.count, **params)
-
-
 async def hint_text(tables: TableService, game_id: int, user_id: int, version: int, lang: str) -> str:
     """What the computer player would play for this player's seat now, and why, as the Discord panel's hint says
-    it; the game is marked as hinted (so it is not rated). Refused when the table allows no hints, the page is
-    behind, or the seat has nothing to do."""
-    row = await tables.game_row(game_id)
-    seat = row.seat_of(user_id)
-    if seat is None:
-        raise TableError("not_seated")
-    if not setting(row, "hints"):
-        raise TableError("hints_off")
-    async with tables.locked(game_id) as live:
-        if live.row.status != "running" or live.engine.is_over(live.state):
-            raise TableError("game_over")
-        if live.n != version:
-            raise TableError("stale_button")
-        if seat not in live.engine.to_act(live.state) or not live.engine.legal_actions(live.state, seat):
-            raise NotYourTurn()
-        player = player_of(live.row.kind)
-        if not isinstance(player, Hinting):
-            raise TableError("hints_off")
-        hint = player.hint(live.state, seat, hint_rng(game_id, live.n, seat))
-        view = live.engine.view(live.state, seat)
-        if not live.row.settings.get(HINTED):
-            settings = {**live.row.settings, HINTED: True}
-            await tables.store.update_game(game_id, settings=settings)
-            live.row.settings = settings
-    label = texts_of(live.row.kind).action_label(hint.action, view, lang, names_of(live.row))
-    return plain(t(lang, "activity.hint", move=label, reason=reason_text(hint, lang)))
+    it (``bot.service.hinting``); the game is marked as hinted (so it is not rated)."""
+    label, reason = await seat_hint(tables, game_id, user_id, version, lang)
+    return plain(t(lang, "activity.hint", move=label, reason=reason))
