@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -28,17 +27,10 @@ from bot.games.triominos_views import TriominosSeatView
 from bot.service.tables import Snapshot
 from bot.texts.triominos import space_letters
 from tests.activity.support import Served
+from tests.browser import ARGS
+from tests.browser import CHROMIUM
 from web.activity.app import BUILT
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 WAIT_MS = 20_000
 
 

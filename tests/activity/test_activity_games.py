@@ -23,7 +23,6 @@ from bot.registry import KINDS
 from bot.registry import player_of
 from bot.registry import spec_of
 from bot.store import GameRow
-from tests.activity.browser import CHROMIUM
 from tests.activity.browser import Player
 from tests.activity.browser import chromium
 from tests.activity.browser import moved
@@ -34,11 +33,12 @@ from tests.activity.support import CHANNEL
 from tests.activity.support import INSTANCE
 from tests.activity.support import Served
 from tests.activity.support import served
+from tests.browser import skip_without_chromium
 from tests.service_support import Recorder
 
 ALICE, BOB, CAROL = 101, 102, 103
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed")
+pytestmark = skip_without_chromium
 
 
 async def open_from_the_page(alice: Player, bob: Player, serving: Served, kind: str) -> GameRow:

@@ -7,9 +7,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
-
-from tests.activity.browser import CHROMIUM
 from tests.activity.browser import chromium
 from tests.activity.browser import signed_in
 from tests.activity.support import CHANNEL
@@ -17,8 +14,9 @@ from tests.activity.support import CLIENT_ID
 from tests.activity.support import FRAME
 from tests.activity.support import INSTANCE
 from tests.activity.support import served
+from tests.browser import skip_without_chromium
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed")
+pytestmark = skip_without_chromium
 ALICE = 101
 
 

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 from typing import Any
 
-import pytest
 from aiohttp.test_utils import TestServer
 
 from bot.config import ActivitySettings
 from bot.registry import player_of
-from tests.activity.browser import CHROMIUM
 from tests.activity.browser import Player
 from tests.activity.browser import chromium
 from tests.activity.browser import moved
@@ -32,13 +29,14 @@ from tests.activity.support import FakeDiscord
 from tests.activity.support import Served
 from tests.activity.support import host_page
 from tests.activity.support import host_script
+from tests.browser import skip_without_chromium
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import custom_ids
 from tests.e2e.simhelpers import text_of
 from web.activity.app import mount
 from web.app import make_app
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is not installed")
+pytestmark = skip_without_chromium
 
 
 async def activity_over(table: SimTable, fake: FakeDiscord) -> tuple[TestServer, Served]:

@@ -41,21 +41,13 @@ from bot.registry import pictures_of
 from bot.registry import player_of
 from cogs.ui import ui_for
 from renders import measure
+from tests.browser import ARGS
+from tests.browser import CHROMIUM
 from tests.e2e.simhelpers import SETTLE_GUARD_S
 from tests.e2e.simhelpers import SimTable
 from tests.e2e.simhelpers import make_bot
 from tests.e2e.simhelpers import set_locales
 from tests.e2e.web_shots import shoot_pages
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = (
-    "--no-sandbox",  # needed as root
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-)
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 """The viewport widths of the shots, in CSS px (a laptop browser, a common phone)."""
@@ -280,7 +272,7 @@ async def run(args: argparse.Namespace) -> None:
         env = Env(bot, settle_timeout=SETTLE_GUARD_S)
         await env.start()
         async with async_playwright() as playwright:
-            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=list(CHROMIUM_ARGS))
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             report: list[dict[str, Any]] = []
             widths: dict[str, list[float]] = {name: [] for name in WIDTHS}
             try:

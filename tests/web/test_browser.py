@@ -9,38 +9,21 @@ are skipped, except in CI (``CI`` set), where a missing browser is a failure.
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser import ARGS
+from tests.browser import chromium_or_skip
 from tests.web.support import host_moves
 from tests.web.support import live_link
 from tests.web.support import pages
 from tests.web.support import played
 from tests.web.support import server_link
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 WIDTHS = {"desktop": (1280, 800), "phone": (390, 844)}
-
-
-def chromium_or_skip() -> str:
-    if os.path.exists(CHROMIUM):
-        return CHROMIUM
-    if os.environ.get("CI"):
-        pytest.fail(f"Chromium is missing ({CHROMIUM}): .ci/run installs it (apt-get install chromium)")
-    pytest.skip(f"Chromium is missing ({CHROMIUM}): apt-get install chromium")
 
 
 class Console:
