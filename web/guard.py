@@ -92,23 +92,29 @@ def guard(buckets: Buckets) -> Middleware:
             return plain(405, "Method Not Allowed")
         if request.content_length or request.headers.get("Transfer-Encoding"):
             return plain(413, "Payload Too Large")
-        if not buckets.take(client_of(request)):
-            response = plain(429, "Too Many Requests")
-            response.headers["Retry-After"] = "1"
-            return response
-        try:
-            return await handler(request)
-        except web.HTTPException as error:
-            if error.status < 400:
-                raise
-            return plain(error.status, error.reason)
-        except (ConnectionResetError, TimeoutError):
-            raise
-        except Exception:
-            log.exception("page %s failed", request.path)
-            return plain(500, "Internal Server Error")
+        return await answered(request, handler, buckets, "page")
 
     return middleware
+
+
+async def answered(request: web.Request, handler: Handler, buckets: Buckets, what: str) -> web.StreamResponse:
+    """The client's turn taken from ``buckets`` (429 past its rate), then ``handler``'s answer; a refusal or a
+    failure is one plain line, never a traceback page (``what`` names the failure in the log)."""
+    if not buckets.take(client_of(request)):
+        response = plain(429, "Too Many Requests")
+        response.headers["Retry-After"] = "1"
+        return response
+    try:
+        return await handler(request)
+    except web.HTTPException as error:
+        if error.status < 400:
+            raise
+        return plain(error.status, error.reason)
+    except (ConnectionResetError, TimeoutError):
+        raise
+    except Exception:
+        log.exception("%s %s failed", what, request.path)
+        return plain(500, "Internal Server Error")
 
 
 async def secure_headers(request: web.Request, response: web.StreamResponse) -> None:

@@ -39,7 +39,7 @@ from web.activity.rooms import Relaying
 from web.activity.sessions import Sessions
 from web.guard import Buckets
 from web.guard import Limits
-from web.guard import client_of
+from web.guard import answered
 from web.guard import plain
 
 log = logging.getLogger(__name__)
@@ -126,21 +126,7 @@ async def activity_guard(request: web.Request, handler: Handler) -> web.StreamRe
         return plain(405, "Method Not Allowed")
     if (request.content_length or 0) > (MAX_BODY if posting else 0) or request.headers.get("Transfer-Encoding"):
         return plain(413, "Payload Too Large")
-    if not request.app[BUCKETS].take(client_of(request)):
-        refused = plain(429, "Too Many Requests")
-        refused.headers["Retry-After"] = "1"
-        return refused
-    try:
-        response = await request.match_info.handler(request)
-    except web.HTTPException as error:
-        if error.status < 400:
-            raise
-        return plain(error.status, error.reason)
-    except (ConnectionResetError, TimeoutError):
-        raise
-    except Exception:
-        log.exception("the Activity's %s failed", request.path)
-        return plain(500, "Internal Server Error")
+    response = await answered(request, request.match_info.handler, request.app[BUCKETS], "the Activity's")
     if not response.prepared:
         response.headers["Content-Security-Policy"] = CSP
     return response
