@@ -62,8 +62,9 @@ DISCORD_MARKS = re.compile(r"\*\*|__|~~|\|\||(?<!\w)\*(?=\S)|(?<=\S)\*(?!\w)")
 ESCAPED = re.compile(r"\\([*_~|`>#\\])")
 
 
-LINE_MARKS = re.compile(r"^(?:-# |#{1,3} |> )")
-"""Discord's marks at the start of a line (small print, headings, a quote): a page shows the line."""
+LINE_MARKS = re.compile(r"^(?:-# |#{1,3} |> )", re.MULTILINE)
+"""Discord's marks at the start of a line (small print, headings, a quote), of each line of a text: a page shows
+the line."""
 
 
 def plain(text: str) -> str:

@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestServer
 
 from bot.registry import player_of
 from bot.service.tables import TableService
+from tests.service_support import SHORT as SHORT
 from tests.service_support import started_with_computers
 from web.app import PAGES
 from web.app import make_app
@@ -26,14 +27,6 @@ SECRET = "a secret for the tests, long enough"
 SIGNER = Signer(SECRET)
 HOST = 1
 GUILD = 1
-SHORT: dict[str, tuple[int, dict[str, Any]]] = {
-    "nain_jaune": (3, {"deals": 1}),
-    "triominos": (2, {"rounds": 1, "target": 100}),
-    "neurotrio": (3, {}),
-    "njet": (3, {"rounds": 1}),
-    "chat_vert": (3, {"timer": 0}),
-}
-"""A short game of each kind: the players (the host and computer players) and the options."""
 
 
 async def host_moves(service: TableService, game_id: int, count: int | None = None, seed: int = 5) -> int:

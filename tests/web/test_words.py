@@ -17,6 +17,7 @@ def test_a_page_shows_words_not_discords_markdown() -> None:
     assert plain("2 * 3 = 6") == "2 * 3 = 6"
     assert plain("-# Cartes en main : Zoé 7") == "Cartes en main : Zoé 7"  # Discord's small print
     assert plain("## Njet!") == "Njet!" and plain("a -# b") == "a -# b"
+    assert plain("À Zoé de jouer\n-# Bob\\_Lee : 7") == "À Zoé de jouer\nBob_Lee : 7"  # each line, as the Activity's
     assert plain(r"Bob\_Lee a\*b") == "Bob_Lee a*b"  # an escaped mark is the name's own character
 
 

@@ -7,7 +7,6 @@ that seat's page only (``game_state`` reads ``snapshot.views[seat]`` for the ask
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from bot.games.base import BoolOption
@@ -33,6 +32,7 @@ from bot.texts import error_text
 from bot.texts import narrate
 from bot.texts import ranking_lines
 from web.activity.controls import sections
+from web.views import plain
 
 MOVES_SHOWN = 8
 LOBBY_BUTTONS = ("join", "leave", "bot", "start", "cancel")
@@ -53,15 +53,6 @@ def words(lang: str) -> dict[str, str]:
         "lost": t(lang, "activity.lost"),
         "spectator": t(lang, "activity.spectator"),
     }
-
-
-MARKUP = re.compile(r"\*\*|__|~~|\|\||^-# ", re.MULTILINE)
-
-
-def plain(text: str) -> str:
-    """A line written for Discord without its markup (bold, underline, strikes, spoilers, small print): the page
-    shows text, never markup."""
-    return MARKUP.sub("", text)
 
 
 def refusal(error: GameError, lang: str, kind: str | None = None) -> str:
